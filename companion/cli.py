@@ -1,0 +1,107 @@
+"""The ``companion`` command: the touchscreen app, the table script and the saved games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.engine.errors import CommandRejected, EditionError
+from companion.paths import journal_path
+
+EXIT_REJECTED = 2
+EXIT_BAD_INPUT = 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    parser = argparse.ArgumentParser(prog="companion", description="Star Wars Monopoly table companion")
+    sub = parser.add_subparsers(dest="what")
+    app = sub.add_parser("app", help="open the touchscreen app (the default)")
+    app.add_argument("--fullscreen", action="store_true")
+    script = sub.add_parser("script", help="play a table script headless and print the state as JSON")
+    script.add_argument("file", type=Path, help="the script ('-' reads standard input)")
+    script.add_argument("--journal", type=Path, help="also keep the game in this SQLite journal")
+    script.add_argument("--game", help="saved-game id in the journal (resumed when it exists)")
+    script.add_argument("--ack", action="store_true", help="print 'ack LINE' as each command is committed")
+    games = sub.add_parser("games", help="list, export, audit or delete saved games")
+    games.add_argument("action", choices=["list", "export", "audit", "delete"])
+    games.add_argument("game", nargs="?")
+    games.add_argument("--journal", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if args.what == "script":
+        return run_script_command(args.file, args.journal, args.game, args.ack)
+    if args.what == "games":
+        return games_command(args.action, args.game, args.journal or journal_path())
+    from companion.ui.app import run_app
+
+    run_app(fullscreen=getattr(args, "fullscreen", False))
+    return 0
+
+
+def run_script_command(file: Path, journal_file: Path | None, game_id: str | None, ack: bool) -> int:
+    """``companion script``: exit 0 when every command was accepted, 2 at a rejection, 1 on bad input."""
+    from companion.script import ScriptError, parse_script, run_script, state_json
+    from companion.storage.journal import Journal
+
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        script = parse_script(text)
+        journal = Journal(journal_file) if journal_file else None
+
+        def acknowledge(line: int, _cmd: object) -> None:
+            print(f"ack {line}", flush=True)
+
+        outcome = run_script(script, journal, game_id, acknowledge if ack else None)
+    except (OSError, ScriptError, EditionError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except CommandRejected as exc:
+        print("error: the set-up was refused:", file=sys.stderr)
+        for v in exc.violations:
+            print(f"  - {v.message} [{v.code}]", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = state_json(outcome.game)
+    if outcome.rejected:
+        number, cmd, violations = outcome.rejected
+        result["rejected"] = {"line": number, "command": cmd.to_text(),
+                              "reasons": [{"code": v.code, "message": v.message} for v in violations]}
+        print(f"line {number}: '{cmd.to_text()}' was refused:", file=sys.stderr)
+        for v in violations:
+            print(f"  - {v.message} [{v.code}]", file=sys.stderr)
+    print(json.dumps(result, indent=2))
+    return EXIT_REJECTED if outcome.rejected else 0
+
+
+def games_command(action: str, game_id: str | None, path: Path) -> int:
+    """``companion games``: list, export (JSON lines to stdout), audit or delete saved games."""
+    from companion.storage.journal import Journal
+
+    journal = Journal(path)
+    if action == "list":
+        for g in journal.games():
+            print(f"{g.id}  {g.edition_id:<18} {g.variant:<10} {', '.join(g.players):<40} "
+                  f"{g.entries:>5} entries  last: {g.last_command}")
+        return 0
+    if not game_id:
+        print(f"error: 'games {action}' needs a game id (see 'companion games list')", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        if action == "export":
+            journal.export_jsonl(game_id, sys.stdout)
+        elif action == "audit":
+            for seq, command, undoes, undone_by in journal.audit(game_id):
+                marks = (f"  (takes back {', '.join(f'#{u}' for u in undoes)})" if undoes else "") + (
+                    f"  [taken back by #{undone_by}]" if undone_by is not None else "")
+                print(f"#{seq:<5} {command}{marks}")
+        elif not journal.delete(game_id):
+            raise KeyError(game_id)
+    except KeyError:
+        print(f"error: no saved game {game_id!r}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

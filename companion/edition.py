@@ -1,0 +1,356 @@
+"""Edition data: loading and checking the TOML files under ``editions/<id>/``.
+
+The files are the specification of an edition's board, deeds, decks and words (see docs/edition-format.md).
+:func:`load_edition` reports every problem at once. A journal keeps the raw data it was played with, so
+:func:`edition_from_data` rebuilds exactly that edition when a game is replayed after the files change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.engine.errors import EditionError
+
+DEED_KINDS = ("street", "vessel", "utility")
+SPACE_KINDS = (*DEED_KINDS, "go", "card", "tax", "jail", "free-parking", "go-to-jail")
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {
+    "advance": ("target",),
+    "back": ("spaces",),
+    "nearest": ("kind",),
+    "go-to-jail": (),
+    "jail-free": (),
+    "collect": ("amount",),
+    "pay": ("amount",),
+    "repairs": ("per_house", "per_hotel"),
+    "pay-each-player": ("amount",),
+    "collect-from-each-player": ("amount",),
+}
+
+
+@dataclass(frozen=True)
+class Space:
+    """One board space; deeds (street, vessel, utility) carry their Title Deed values."""
+
+    position: int
+    id: str
+    name: str
+    kind: str
+    group: str | None = None
+    deck: str | None = None
+    price: int = 0
+    mortgage: int = 0
+    build_cost: int = 0
+    rent: tuple[int, ...] = ()
+    dice_multiplier: tuple[int, ...] = ()
+    tax: str | None = None
+    amount: int = 0
+
+    @property
+    def is_deed(self) -> bool:
+        """Whether a player can own this space."""
+        return self.kind in DEED_KINDS
+
+
+@dataclass(frozen=True)
+class Group:
+    """A colour group (or the vessels, or the utilities)."""
+
+    id: str
+    name: str
+    colour: str
+    size: int
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A physical card as the table picks it: its effect and that effect's fields."""
+
+    id: str
+    title: str
+    effect: str
+    params: dict[str, Any]
+    count: int
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One card deck (the Imperial deck plays the Chance role, the Rebel deck Community Chest)."""
+
+    id: str
+    name: str
+    role: str
+    size: int
+    cards: tuple[Card, ...]
+
+    def card(self, card_id: str) -> Card | None:
+        """The card with that id, if the deck has one."""
+        return next((c for c in self.cards if c.id == card_id), None)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The set-up and rule changes of one way to play (standard, short, time-limit)."""
+
+    id: str
+    name: str
+    deal_deeds: int = 0
+    deal_paid: bool = False
+    houses_before_hotel: int | None = None
+    jail_max_turns: int | None = None
+    docking_tax_flat_only: bool = False
+    ends_at_first_bankruptcy: bool = False
+    ends_at_time: bool = False
+    winner: str = "last-player"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Everything an edition's data says, checked and indexed."""
+
+    id: str
+    name: str
+    ruleset: str
+    version: str
+    data_hash: str
+    raw: dict[str, Any] = field(repr=False, compare=False)
+    spaces: tuple[Space, ...] = ()
+    groups: dict[str, Group] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    variants: dict[str, Variant] = field(default_factory=dict)
+    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    terms: dict[str, str] = field(default_factory=dict)
+    min_players: int = 2
+    max_players: int = 8
+    dice: int = 2
+    starting_cash: int = 0
+    go_salary: int = 0
+    jail_fine: int = 0
+    mortgage_interest_percent: int = 10
+    building_sellback_percent: int = 50
+    houses: int = 0
+    hotels: int = 0
+    houses_before_hotel: int = 4
+    jail_max_turns: int = 3
+    fine_before_roll_turns: int = 2
+    docking_flat: int = 0
+    docking_worth_percent: int = 0
+
+    def space(self, space_id: str) -> Space:
+        """The space with that id (KeyError when there is none)."""
+        return self._space_index()[space_id]
+
+    def has_space(self, space_id: str) -> bool:
+        """Whether the board has a space with that id."""
+        return space_id in self._space_index()
+
+    def _space_index(self) -> dict[str, Space]:
+        index: dict[str, Space] | None = self.__dict__.get("_index")
+        if index is None:
+            index = {s.id: s for s in self.spaces}
+            object.__setattr__(self, "_index", index)
+        return index
+
+    @property
+    def deeds(self) -> tuple[Space, ...]:
+        """Every space a player can own, in board order."""
+        return tuple(s for s in self.spaces if s.is_deed)
+
+    def first(self, kind: str) -> Space:
+        """The first space of a kind (the jail corner, GO)."""
+        return next(s for s in self.spaces if s.kind == kind)
+
+    def term(self, key: str) -> str:
+        """A word the players see, from the edition's ``[terms]`` (the key itself when missing)."""
+        return self.terms.get(key, key)
+
+    def money(self, amount: int) -> str:
+        """An amount as the players say it, e.g. ``200 Imperial credits``."""
+        return f"{amount} {self.term('currency')}"
+
+
+def load_edition(folder: Path) -> Edition:
+    """Read and check every TOML file of an edition folder."""
+    raw: dict[str, Any] = {}
+    problems: list[str] = []
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            raw[path.stem] = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            problems.append(f"{path.name}: {exc}")
+    if not raw:
+        problems.append(f"{folder}: no edition files (*.toml) found")
+    if problems:
+        raise EditionError(problems)
+    return edition_from_data(raw)
+
+
+def edition_from_data(raw: dict[str, Any]) -> Edition:
+    """Build an :class:`Edition` from the parsed files (keyed by file stem), reporting every problem."""
+    problems: list[str] = []
+    meta: dict[str, Any] = raw.get("edition", {})
+    board: dict[str, Any] = raw.get("board", {})
+    for name in ("edition", "board"):
+        if name not in raw:
+            problems.append(f"{name}.toml is missing")
+    spaces = _spaces(board.get("spaces", []), problems)
+    groups = _groups(board.get("groups", []), spaces, problems)
+    decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
+    for s in spaces:
+        if s.kind == "card" and s.deck not in decks:
+            problems.append(f"space {s.id}: deck {s.deck!r} is not in cards.toml")
+    money = meta.get("money", {})
+    buildings = meta.get("buildings", {})
+    jail = meta.get("jail", {})
+    docking = meta.get("docking_tax", {})
+    for key in ("id", "name", "ruleset", "version"):
+        if key not in meta:
+            problems.append(f"edition.toml: '{key}' is missing")
+    for key in ("starting_cash", "go_salary", "jail_fine"):
+        if not isinstance(money.get(key), int) or money[key] < 0:
+            problems.append(f"edition.toml [money]: '{key}' must be a whole number of credits")
+    if spaces and sum(1 for s in spaces if s.kind == "jail") != 1:
+        problems.append("board.toml: the board needs exactly one jail space")
+    variants = {
+        vid: Variant(id=vid, **{k: v for k, v in vdata.items() if k in Variant.__dataclass_fields__})
+        for vid, vdata in meta.get("variants", {"standard": {"name": "Standard game"}}).items()
+    }
+    if problems:
+        raise EditionError(problems)
+    canonical = json.dumps(raw, sort_keys=True, separators=(",", ":"), default=str)
+    max_turns = int(jail.get("max_turns", 3))
+    return Edition(
+        id=meta["id"],
+        name=meta["name"],
+        ruleset=meta["ruleset"],
+        version=str(meta["version"]),
+        data_hash=hashlib.sha256(canonical.encode()).hexdigest(),
+        raw=raw,
+        spaces=tuple(spaces),
+        groups=groups,
+        decks=decks,
+        variants=variants,
+        tokens={t["id"]: t for t in meta.get("tokens", [])},
+        sides={s["id"]: s for s in meta.get("sides", [])},
+        terms=dict(meta.get("terms", {})),
+        min_players=int(meta.get("min_players", 2)),
+        max_players=int(meta.get("max_players", 8)),
+        dice=int(meta.get("dice", 2)),
+        starting_cash=money["starting_cash"],
+        go_salary=money["go_salary"],
+        jail_fine=money["jail_fine"],
+        mortgage_interest_percent=int(money.get("mortgage_interest_percent", 10)),
+        building_sellback_percent=int(money.get("building_sellback_percent", 50)),
+        houses=int(buildings.get("houses", 0)),
+        hotels=int(buildings.get("hotels", 0)),
+        houses_before_hotel=int(buildings.get("houses_before_hotel", 4)),
+        jail_max_turns=max_turns,
+        fine_before_roll_turns=int(jail.get("fine_before_roll_turns", max_turns - 1)),
+        docking_flat=int(docking.get("flat", 0)),
+        docking_worth_percent=int(docking.get("worth_percent", 0)),
+    )
+
+
+def _spaces(items: list[dict[str, Any]], problems: list[str]) -> list[Space]:
+    spaces: list[Space] = []
+    seen: set[str] = set()
+    for position, item in enumerate(items):
+        sid = item.get("id", f"#{position}")
+        where = f"space {sid} (position {position})"
+        kind = item.get("kind")
+        if kind not in SPACE_KINDS:
+            problems.append(f"{where}: kind {kind!r} is not one of {', '.join(SPACE_KINDS)}")
+            continue
+        if sid in seen:
+            problems.append(f"{where}: the id is used twice")
+        seen.add(sid)
+        if kind in DEED_KINDS:
+            for key in ("price", "mortgage", "group"):
+                if key not in item:
+                    problems.append(f"{where}: '{key}' is missing")
+            if not isinstance(item.get("price", 0), int) or item.get("price", 0) <= 0:
+                problems.append(f"{where}: the price must be a positive whole number")
+        if kind == "street":
+            rent = item.get("rent", [])
+            if len(rent) != 6 or any(b <= a for a, b in zip(rent, rent[1:], strict=False)):
+                problems.append(f"{where}: rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
+            if not isinstance(item.get("build_cost"), int) or item["build_cost"] <= 0:
+                problems.append(f"{where}: build_cost must be a positive whole number")
+        if kind == "vessel" and not item.get("rent"):
+            problems.append(f"{where}: rent by number owned is missing")
+        if kind == "utility" and not item.get("dice_multiplier"):
+            problems.append(f"{where}: dice_multiplier is missing")
+        if kind == "card" and not item.get("deck"):
+            problems.append(f"{where}: 'deck' is missing")
+        if kind == "tax" and item.get("tax") != "docking" and not isinstance(item.get("amount"), int):
+            problems.append(f"{where}: a tax space needs an amount or tax = \"docking\"")
+        spaces.append(
+            Space(
+                position=position,
+                id=sid,
+                name=item.get("name", sid),
+                kind=kind,
+                group=item.get("group"),
+                deck=item.get("deck"),
+                price=int(item.get("price", 0)),
+                mortgage=int(item.get("mortgage", 0)),
+                build_cost=int(item.get("build_cost", 0)),
+                rent=tuple(item.get("rent", ())),
+                dice_multiplier=tuple(item.get("dice_multiplier", ())),
+                tax=item.get("tax"),
+                amount=int(item.get("amount", 0)),
+            )
+        )
+    return spaces
+
+
+def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]) -> dict[str, Group]:
+    groups: dict[str, Group] = {}
+    for item in items:
+        gid = item.get("id", "?")
+        members = tuple(s.id for s in spaces if s.is_deed and s.group == gid)
+        size = int(item.get("size", len(members)))
+        if len(members) != size:
+            problems.append(f"group {gid}: size is {size} but {len(members)} deeds name it")
+        groups[gid] = Group(gid, item.get("name", gid), item.get("colour", "#888888"), size, members)
+    for s in spaces:
+        if s.is_deed and s.group not in groups:
+            problems.append(f"space {s.id}: group {s.group!r} is not listed in [[groups]]")
+    return groups
+
+
+def _decks(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]) -> dict[str, Deck]:
+    ids = {s.id for s in spaces}
+    decks: dict[str, Deck] = {}
+    for item in items:
+        did = item.get("id", "?")
+        cards: list[Card] = []
+        for card in item.get("cards", []):
+            cid = card.get("id", "?")
+            effect = card.get("effect")
+            if effect not in CARD_EFFECTS:
+                problems.append(f"deck {did}, card {cid}: effect {effect!r} is not in the vocabulary")
+                continue
+            params = {k: card[k] for k in CARD_EFFECTS[effect] if k in card}
+            missing = [k for k in CARD_EFFECTS[effect] if k not in card]
+            if missing:
+                problems.append(f"deck {did}, card {cid}: {', '.join(missing)} missing for {effect}")
+            if effect == "advance" and params.get("target") not in ids:
+                problems.append(f"deck {did}, card {cid}: target {params.get('target')!r} is not a space")
+            cards.append(Card(cid, card.get("title", cid), effect, params, int(card.get("count", 1))))
+        size = int(item.get("size", sum(c.count for c in cards)))
+        if sum(c.count for c in cards) != size:
+            problems.append(f"deck {did}: cards add up to {sum(c.count for c in cards)}, not {size}")
+        decks[did] = Deck(did, item.get("name", did), item.get("role", ""), size, tuple(cards))
+    return decks
+
+
+def available_editions(root: Path) -> dict[str, Path]:
+    """Edition folders under ``root`` by id (folders with an edition.toml)."""
+    return {p.name: p for p in sorted(root.iterdir()) if (p / "edition.toml").is_file()}

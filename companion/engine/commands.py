@@ -1,0 +1,107 @@
+"""Commands and their text notation.
+
+Every action at the table is a :class:`Command`. Its text form is one line, the verb first::
+
+    roll luke 3 4          buy luke            bid vader 120        close
+    claim vader luke       tax luke worth      card luke advance-to-go
+    build luke hoth-echo-base                  propose luke vader give=deed:x,cash:50 get=card:rebel
+
+The same notation is stored in the journal and read by the table script, so a game can always be replayed by
+hand. :data:`GRAMMAR` lists every verb with the words it takes.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from companion.engine.errors import CommandSyntaxError
+
+# Each verb's words: "player" (a player id), "int" (a whole number), "word" (an id or choice),
+# "dice" (one or more die faces), "rest" (the remainder of the line, e.g. a reason), "?int" (optional number).
+GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
+    "roll": (("player", "dice"), "roll the dice (the faces as rolled)"),
+    "buy": (("player",), "buy the deed landed on at its printed price"),
+    "decline": (("player",), "do not buy: the deed goes to auction"),
+    "bid": (("player", "int"), "bid in the open auction"),
+    "pass": (("player",), "drop out of the open auction"),
+    "close": ((), "the Banker closes the auction: the highest bid wins"),
+    "piece-auction": (("word",), "auction one house or hotel piece when there are too few for everyone"),
+    "claim": (("player", "player"), "the owner asks a player for the rent they owe"),
+    "tax": (("player", "word"), "choose how to pay the Docking Tax: flat or worth"),
+    "card": (("player", "word"), "the card drawn, by its id in the deck list"),
+    "build": (("player", "word"), "put one house (or the hotel) on a deed"),
+    "sell": (("player", "word"), "sell one building back to the bank"),
+    "sell-all": (("player", "word"), "sell every building in a colour group"),
+    "mortgage": (("player", "word"), "mortgage a deed"),
+    "unmortgage": (("player", "word"), "lift a mortgage (mortgage plus interest)"),
+    "lift": (("player", "word"), "lift the mortgage of a deed just received"),
+    "keep": (("player", "word"), "keep a deed just received mortgaged (pay the interest now)"),
+    "propose": (("player", "player", "word", "word"), "offer a trade: give=... get=..."),
+    "accept": (("player",), "accept the trade offered to you"),
+    "reject": (("player",), "turn down (or withdraw) the open trade offer"),
+    "pay": (("player",), "pay your oldest debt"),
+    "fine": (("player",), "pay the jail fine before rolling"),
+    "jail-card": (("player",), "leave jail with a jail-free card you hold"),
+    "bankrupt": (("player",), "declare bankruptcy"),
+    "end": (("player",), "end your turn"),
+    "time-up": ((), "the agreed end time of a time-limit game has come"),
+    "undo": (("?int", "rest"), "take back the last command(s), with the reason"),
+}
+
+
+@dataclass(frozen=True)
+class Command:
+    """One action: a verb and its words. ``source`` says where dice came from (screen, typed, serial...)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    source: str = field(default="", compare=False)
+
+    @property
+    def player(self) -> str | None:
+        """The acting player, for verbs whose first word is one."""
+        params = GRAMMAR.get(self.verb, ((), ""))[0]
+        return self.args[0] if params[:1] == ("player",) and self.args else None
+
+    def ints(self, start: int = 0) -> list[int]:
+        """The words from ``start`` on, as whole numbers."""
+        return [int(a) for a in self.args[start:]]
+
+    def to_text(self) -> str:
+        """The command in journal notation."""
+        return " ".join([self.verb, *(shlex.quote(a) for a in self.args)])
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def parse_command(line: str) -> Command:
+    """Read one line of notation (``#`` starts a comment); raises :class:`CommandSyntaxError`."""
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError as exc:
+        raise CommandSyntaxError(f"cannot read {line!r}: {exc}") from None
+    if not words:
+        raise CommandSyntaxError("empty command")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in GRAMMAR:
+        raise CommandSyntaxError(f"unknown command {verb!r}; known: {', '.join(sorted(GRAMMAR))}")
+    params = GRAMMAR[verb][0]
+    usage = " ".join([verb, *(p.strip("?") for p in params)])
+    if "rest" in params:
+        if args and params[0] == "?int" and args[0].isdigit():
+            return Command(verb, (args[0], " ".join(args[1:])))
+        return Command(verb, ("1", " ".join(args)) if params[0] == "?int" else (" ".join(args),))
+    if "dice" in params:
+        if len(args) < 2:
+            raise CommandSyntaxError(f"{verb} needs a player and the dice faces: {usage}")
+        kinds: tuple[str, ...] = ("player",) + ("int",) * (len(args) - 1)
+    elif len(args) != len(params):
+        raise CommandSyntaxError(f"{verb} takes {len(params)} word(s): {usage}")
+    else:
+        kinds = params
+    for word, kind in zip(args, kinds, strict=True):
+        if kind == "int" and not word.lstrip("-").isdigit():
+            raise CommandSyntaxError(f"{verb}: {word!r} is not a whole number")
+    return Command(verb, tuple(args))

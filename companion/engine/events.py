@@ -1,0 +1,302 @@
+"""Events: the only things that change a :class:`GameState`.
+
+A ruleset turns an accepted command into events; :meth:`Event.apply` folds each into the state. Events are
+plain data so the journal can store them next to the command that caused them, for the audit log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from companion.engine.ledger import Transaction
+from companion.engine.state import Auction, Debt, Decision, GameState, RentClaim, TradeOffer
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; ``kind`` names it in the journal."""
+
+    kind: ClassVar[str] = "event"
+
+    def apply(self, state: GameState) -> None:
+        """Fold this event into the state."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as plain data."""
+        return {"kind": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Posted(Event):
+    """Credits, deeds or pieces moved as one balanced transaction."""
+
+    kind: ClassVar[str] = "posted"
+    txn: Transaction
+
+    def apply(self, state: GameState) -> None:
+        state.ledger.post(self.txn)
+
+
+@dataclass(frozen=True)
+class TokenMoved(Event):
+    """A token now stands on ``position`` (``how``: dice, card, jail, back)."""
+
+    kind: ClassVar[str] = "token-moved"
+    player: str
+    position: int
+    how: str
+
+    def apply(self, state: GameState) -> None:
+        state.player(self.player).position = self.position
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """The dice of a roll, as entered; ``doubles`` counts doubles in a row this turn."""
+
+    kind: ClassVar[str] = "dice-rolled"
+    player: str
+    dice: tuple[int, ...]
+    doubles: int
+    roll_again: bool
+
+    def apply(self, state: GameState) -> None:
+        t = state.turn
+        t.rolled, t.dice, t.doubles, t.roll_again = True, self.dice, self.doubles, self.roll_again
+
+
+@dataclass(frozen=True)
+class JailChanged(Event):
+    """A player went to jail, spent a turn there, or left."""
+
+    kind: ClassVar[str] = "jail-changed"
+    player: str
+    in_jail: bool
+    jail_turns: int
+
+    def apply(self, state: GameState) -> None:
+        p = state.player(self.player)
+        p.in_jail, p.jail_turns = self.in_jail, self.jail_turns
+        if self.in_jail and state.turn.player == self.player:
+            state.turn.roll_again = False
+
+
+@dataclass(frozen=True)
+class JailCardMoved(Event):
+    """A Get Out of Jail Free card of ``deck`` went from one holder to another (``""`` = its deck)."""
+
+    kind: ClassVar[str] = "jail-card-moved"
+    deck: str
+    source: str
+    target: str
+
+    def apply(self, state: GameState) -> None:
+        if self.source:
+            state.player(self.source).jail_cards.remove(self.deck)
+        if self.target:
+            state.player(self.target).jail_cards.append(self.deck)
+
+
+@dataclass(frozen=True)
+class MortgageChanged(Event):
+    """A deed was mortgaged (``mortgaged``) or its mortgage lifted."""
+
+    kind: ClassVar[str] = "mortgage-changed"
+    space: str
+    mortgaged: bool
+
+    def apply(self, state: GameState) -> None:
+        (state.mortgaged.add if self.mortgaged else state.mortgaged.discard)(self.space)
+
+
+@dataclass(frozen=True)
+class DecisionOpened(Event):
+    """A player now has something to settle."""
+
+    kind: ClassVar[str] = "decision-opened"
+    decision_kind: str
+    player: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, state: GameState) -> None:
+        state.decisions.append(Decision(state.next_id, self.decision_kind, self.player, dict(self.data)))
+        state.next_id += 1
+
+
+@dataclass(frozen=True)
+class DecisionClosed(Event):
+    """An open decision was settled."""
+
+    kind: ClassVar[str] = "decision-closed"
+    decision: int
+
+    def apply(self, state: GameState) -> None:
+        state.decisions = [d for d in state.decisions if d.id != self.decision]
+
+
+@dataclass(frozen=True)
+class RentDue(Event):
+    """A player landed on someone's deed: the owner may now claim ``amount``."""
+
+    kind: ClassVar[str] = "rent-due"
+    owner: str
+    payer: str
+    space: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.rent_claims.append(
+            RentClaim(state.next_id, self.owner, self.payer, self.space, self.amount, state.turn.number)
+        )
+        state.next_id += 1
+
+
+@dataclass(frozen=True)
+class RentClosed(Event):
+    """A rent claim was paid, or lapsed because the owner did not ask in time (``how``)."""
+
+    kind: ClassVar[str] = "rent-closed"
+    claim: int
+    how: str
+
+    def apply(self, state: GameState) -> None:
+        state.rent_claims = [c for c in state.rent_claims if c.id != self.claim]
+
+
+@dataclass(frozen=True)
+class DebtOpened(Event):
+    """A player owes more than they hold; play waits until they pay or go bankrupt."""
+
+    kind: ClassVar[str] = "debt-opened"
+    debtor: str
+    creditor: str
+    amount: int
+    reason: str
+
+    def apply(self, state: GameState) -> None:
+        state.debts.append(Debt(state.next_id, self.debtor, self.creditor, self.amount, self.reason))
+        state.next_id += 1
+
+
+@dataclass(frozen=True)
+class DebtClosed(Event):
+    """A debt was paid, or wiped out by bankruptcy."""
+
+    kind: ClassVar[str] = "debt-closed"
+    debt: int
+
+    def apply(self, state: GameState) -> None:
+        state.debts = [d for d in state.debts if d.id != self.debt]
+
+
+@dataclass(frozen=True)
+class AuctionOpened(Event):
+    """An auction of ``lot`` began; ``queue`` is what is left to auction after it."""
+
+    kind: ClassVar[str] = "auction-opened"
+    lot: str
+    queue: tuple[str, ...] = ()
+
+    def apply(self, state: GameState) -> None:
+        state.auction = Auction(self.lot)
+        state.auction_queue = list(self.queue)
+
+
+@dataclass(frozen=True)
+class BidPlaced(Event):
+    """A player bid ``amount`` (0 = passed)."""
+
+    kind: ClassVar[str] = "bid-placed"
+    player: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        assert state.auction is not None
+        if self.amount:
+            state.auction.bids.append((self.player, self.amount))
+        else:
+            state.auction.passed.append(self.player)
+
+
+@dataclass(frozen=True)
+class AuctionClosed(Event):
+    """The auction ended; ``winner`` is empty when nobody bid."""
+
+    kind: ClassVar[str] = "auction-closed"
+    lot: str
+    winner: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.auction = None
+
+
+@dataclass(frozen=True)
+class TradeProposed(Event):
+    """A trade offer waits for the partner's answer."""
+
+    kind: ClassVar[str] = "trade-proposed"
+    proposer: str
+    partner: str
+    give: dict[str, Any]
+    get: dict[str, Any]
+
+    def apply(self, state: GameState) -> None:
+        state.trade = TradeOffer(self.proposer, self.partner, dict(self.give), dict(self.get))
+
+
+@dataclass(frozen=True)
+class TradeClosed(Event):
+    """The trade offer was accepted, rejected or withdrawn (``how``)."""
+
+    kind: ClassVar[str] = "trade-closed"
+    how: str
+
+    def apply(self, state: GameState) -> None:
+        state.trade = None
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    """The next player's turn begins."""
+
+    kind: ClassVar[str] = "turn-passed"
+    player: str
+    number: int
+
+    def apply(self, state: GameState) -> None:
+        state.turn.number, state.turn.player = self.number, self.player
+        state.turn.rolled, state.turn.doubles, state.turn.roll_again, state.turn.dice = False, 0, False, ()
+
+
+@dataclass(frozen=True)
+class PlayerRetired(Event):
+    """A bankrupt player left the game."""
+
+    kind: ClassVar[str] = "player-retired"
+    player: str
+    creditor: str
+
+    def apply(self, state: GameState) -> None:
+        state.player(self.player).retired = True
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over: ``ranking`` lists players best first with their worth."""
+
+    kind: ClassVar[str] = "game-ended"
+    reason: str
+    ranking: tuple[dict[str, Any], ...]
+
+    def apply(self, state: GameState) -> None:
+        state.over, state.end_reason, state.ranking = True, self.reason, list(self.ranking)
+
+
+@dataclass(frozen=True)
+class Noted(Event):
+    """Something the table should read in the log that changes nothing (a card drawn, a tax choice)."""
+
+    kind: ClassVar[str] = "noted"
+    text: str

@@ -1,0 +1,127 @@
+"""Double-entry ledger for credits, deeds and building pieces.
+
+Every movement of anything of value is a :class:`Transaction` of :class:`Posting` s that sum to zero for each
+unit. Units are ``credits``, ``deed:<space id>``, ``house`` and ``hotel``. Accounts are player ids, ``bank`` and
+``site:<space id>`` (the pieces standing on a deed). Only the bank may hold a negative amount, and only of
+credits: the bank never goes broke, while deeds and pieces can never be conjured up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from companion.engine.errors import LedgerError
+
+BANK = "bank"
+CREDITS = "credits"
+HOUSE = "house"
+HOTEL = "hotel"
+
+
+def deed_unit(space_id: str) -> str:
+    """The ledger unit of a Title Deed."""
+    return f"deed:{space_id}"
+
+
+def site_account(space_id: str) -> str:
+    """The account holding the building pieces that stand on a deed."""
+    return f"site:{space_id}"
+
+
+@dataclass(frozen=True)
+class Posting:
+    """``amount`` of ``unit`` added to ``account`` (negative: taken from it)."""
+
+    account: str
+    unit: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """A balanced set of postings with the reason the table sees in the audit log."""
+
+    reason: str
+    postings: tuple[Posting, ...]
+
+    @classmethod
+    def transfer(cls, reason: str, source: str, target: str, unit: str, amount: int) -> Transaction:
+        """Move ``amount`` of ``unit`` from ``source`` to ``target``."""
+        return cls(reason, (Posting(source, unit, -amount), Posting(target, unit, amount)))
+
+    @classmethod
+    def combine(cls, reason: str, parts: Iterable[Transaction]) -> Transaction:
+        """One transaction made of several, so they succeed or fail together."""
+        return cls(reason, tuple(p for part in parts for p in part.postings))
+
+
+class Ledger:
+    """Balances by unit and account; :meth:`post` is the only way to change them."""
+
+    def __init__(self) -> None:
+        self._by_unit: dict[str, dict[str, int]] = {}
+        self._totals: dict[str, int] = {}
+
+    def open(self, account: str, unit: str, amount: int) -> None:
+        """Put the box contents in place before play (deeds and pieces start with the bank)."""
+        if amount < 0:
+            raise LedgerError(f"cannot open {account} with {amount} {unit}")
+        holders = self._by_unit.setdefault(unit, {})
+        holders[account] = holders.get(account, 0) + amount
+        self._totals[unit] = self._totals.get(unit, 0) + amount
+
+    def check(self, txn: Transaction) -> list[str]:
+        """Every problem the transaction would cause; empty when it may be posted."""
+        problems: list[str] = []
+        sums: dict[str, int] = {}
+        after: dict[tuple[str, str], int] = {}
+        for p in txn.postings:
+            if not isinstance(p.amount, int) or isinstance(p.amount, bool):
+                problems.append(f"{p.unit} amount {p.amount!r} is not a whole number")
+                continue
+            sums[p.unit] = sums.get(p.unit, 0) + p.amount
+            key = (p.account, p.unit)
+            after[key] = after.get(key, self.balance(p.account, p.unit)) + p.amount
+        problems += [f"{txn.reason}: {unit} do not balance ({total:+d})" for unit, total in sums.items() if total]
+        for (account, unit), amount in after.items():
+            if amount < 0 and not (account == BANK and unit == CREDITS):
+                problems.append(f"{txn.reason}: {account} would hold {amount} {unit}")
+        return problems
+
+    def post(self, txn: Transaction) -> None:
+        """Apply a transaction, or raise :class:`LedgerError` and change nothing."""
+        problems = self.check(txn)
+        if problems:
+            raise LedgerError("; ".join(problems))
+        for p in txn.postings:
+            holders = self._by_unit.setdefault(p.unit, {})
+            amount = holders.get(p.account, 0) + p.amount
+            if amount:
+                holders[p.account] = amount
+            else:
+                holders.pop(p.account, None)
+
+    def balance(self, account: str, unit: str = CREDITS) -> int:
+        """How much of ``unit`` the account holds."""
+        return self._by_unit.get(unit, {}).get(account, 0)
+
+    def holders(self, unit: str) -> Iterator[tuple[str, int]]:
+        """Accounts holding a non-zero amount of ``unit``."""
+        return iter(self._by_unit.get(unit, {}).items())
+
+    def total(self, unit: str) -> int:
+        """Sum over all accounts: always equal to what was opened (zero for credits)."""
+        return sum(self._by_unit.get(unit, {}).values())
+
+    def opened(self, unit: str) -> int:
+        """What was put in place for ``unit`` before play."""
+        return self._totals.get(unit, 0)
+
+    def units(self) -> list[str]:
+        """Every unit the ledger has seen."""
+        return sorted(self._by_unit)
+
+    def snapshot(self) -> dict[str, dict[str, int]]:
+        """Non-zero balances by unit and account, sorted, for comparing and printing states."""
+        return {u: dict(sorted(h.items())) for u, h in sorted(self._by_unit.items()) if h}

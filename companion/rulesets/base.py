@@ -1,0 +1,84 @@
+"""What every ruleset shares: the command dispatch, the guard order and the event emitter.
+
+A ruleset answers two questions for each verb: ``check_<verb>`` lists every reason a command cannot be carried
+out now (an empty list means it can), and ``do_<verb>`` turns an accepted command into events. The guards that
+hold for every verb (game not over, a known player still in the game) run first, so a rejection names every
+problem at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.edition import Edition
+from companion.engine.commands import GRAMMAR, Command
+from companion.engine.errors import Violation
+from companion.engine.events import Event
+from companion.engine.state import GameState, Setup
+
+Check = Callable[[GameState, Command], list[Violation]]
+
+
+class Emitter:
+    """Applies each event to the state as it is emitted, and remembers it for the journal."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        event.apply(self.state)
+        self.events.append(event)
+
+
+class Ruleset:
+    """Base of every edition's mechanics. Subclasses define ``check_<verb>`` and ``do_<verb>``."""
+
+    name = "base"
+
+    def __init__(self, edition: Edition, setup: Setup) -> None:
+        self.edition = edition
+        self.setup = setup
+
+    def new_state(self) -> GameState:
+        """The state before the first command: the box unpacked, nobody holding anything."""
+        raise NotImplementedError
+
+    def check_setup(self) -> list[Violation]:
+        """Every problem with the set-up the table chose."""
+        raise NotImplementedError
+
+    def start(self, emit: Emitter) -> None:
+        """Hand out starting money and deeds, and give the first player the dice."""
+        raise NotImplementedError
+
+    def validate(self, state: GameState, cmd: Command) -> list[Violation]:
+        """Every reason ``cmd`` cannot be carried out now; empty when it can."""
+        check: Check | None = getattr(self, "check_" + cmd.verb.replace("-", "_"), None)
+        if cmd.verb not in GRAMMAR or check is None:
+            return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
+        if state.over:
+            return [Violation("game/over", "The game is over; nothing more can be played.")]
+        player = cmd.player
+        if player is not None:
+            if not state.has_player(player):
+                return [Violation("player/unknown", f"There is no player called '{player}' at this table.")]
+            if state.player(player).retired:
+                return [Violation("player/retired", f"{self.name_of(state, player)} has left the game.")]
+        return check(state, cmd)
+
+    def apply(self, state: GameState, cmd: Command) -> list[Event]:
+        """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
+        emit = Emitter(state)
+        getattr(self, "do_" + cmd.verb.replace("-", "_"))(emit, cmd)
+        return emit.events
+
+    @staticmethod
+    def name_of(state: GameState, player_id: str) -> str:
+        """A player's name as the table knows it."""
+        return state.player(player_id).name if state.has_player(player_id) else player_id
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """What the table must do next, in plain words (for the script's JSON and the screens)."""
+        raise NotImplementedError

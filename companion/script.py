@@ -1,0 +1,166 @@
+"""The headless table script: set-up lines, then one command per line, state printed as JSON.
+
+This is how a table settles a rule dispute and how anyone reproduces a game (docs/table-script.md)::
+
+    edition original-trilogy
+    variant standard
+    seed 7
+    player luke name=Luke token=luke-skywalker side=rebel
+    player vader name="Darth Vader" token=darth-vader side=empire
+    roll luke 3 4
+    buy luke
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.edition import Edition, load_edition
+from companion.engine.commands import Command, parse_command
+from companion.engine.errors import CommandRejected, CommandSyntaxError, Violation
+from companion.engine.game import Game
+from companion.engine.ledger import BANK, HOTEL, HOUSE
+from companion.engine.state import Setup
+from companion.paths import editions_dir
+from companion.storage.journal import Journal
+
+SETUP_WORDS = ("edition", "variant", "seed", "player", "ends-at")
+
+
+class ScriptError(ValueError):
+    """A script line that is not a valid set-up line or command, with its line number."""
+
+
+@dataclass
+class Script:
+    """A parsed script: the set-up and the commands with their line numbers."""
+
+    setup: Setup
+    commands: list[tuple[int, Command]] = field(default_factory=list)
+
+
+def parse_script(text: str) -> Script:
+    """Read a script; raises :class:`ScriptError` naming the line of the first unreadable one."""
+    edition, variant, seed, ends_at = "", "standard", 0, None
+    players: list[dict[str, str]] = []
+    commands: list[tuple[int, Command]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            words = shlex.split(raw, comments=True)
+        except ValueError as exc:
+            raise ScriptError(f"line {number}: {exc}") from None
+        if not words:
+            continue
+        if words[0] in SETUP_WORDS and not commands:
+            key, rest = words[0], words[1:]
+            if key == "player":
+                if not rest:
+                    raise ScriptError(f"line {number}: player needs an id, e.g. player luke name=Luke")
+                player = {"id": rest[0]}
+                for item in rest[1:]:
+                    name, sep, value = item.partition("=")
+                    if not sep or name not in ("name", "token", "side"):
+                        raise ScriptError(f"line {number}: '{item}' should be name=..., token=... or side=...")
+                    player[name] = value
+                players.append(player)
+            elif len(rest) != 1:
+                raise ScriptError(f"line {number}: {key} takes one value")
+            elif key == "edition":
+                edition = rest[0]
+            elif key == "variant":
+                variant = rest[0]
+            elif key == "ends-at":
+                ends_at = rest[0]
+            elif not rest[0].isdigit():
+                raise ScriptError(f"line {number}: the seed is a whole number")
+            else:
+                seed = int(rest[0])
+            continue
+        try:
+            commands.append((number, parse_command(raw)))
+        except CommandSyntaxError as exc:
+            raise ScriptError(f"line {number}: {exc}") from None
+    if not edition:
+        raise ScriptError("the script must name its edition first, e.g. 'edition original-trilogy'")
+    return Script(Setup(edition, variant, players, seed, ends_at), commands)
+
+
+def find_edition(edition_id: str, root: Path | None = None) -> Edition:
+    """Load an edition by id from the editions folder."""
+    folder = (root or editions_dir()) / edition_id
+    if not (folder / "edition.toml").is_file():
+        known = sorted(p.name for p in (root or editions_dir()).iterdir() if (p / "edition.toml").is_file())
+        raise ScriptError(f"no edition '{edition_id}'; known: {', '.join(known)}")
+    return load_edition(folder)
+
+
+@dataclass
+class Outcome:
+    """What running a script gave: the game, and the rejected command if one stopped it."""
+
+    game: Game
+    rejected: tuple[int, Command, list[Violation]] | None = None
+
+
+def run_script(script: Script, journal: Journal | None = None, game_id: str | None = None,
+               on_ack: Callable[[int, Command], None] | None = None) -> Outcome:
+    """Apply the commands in order, stopping at the first rejected one.
+
+    With a journal, every command is committed before ``on_ack`` hears of it; when ``game_id`` is already in
+    the journal the game is resumed and the commands it already holds are skipped (after checking they match).
+    """
+    edition = find_edition(script.setup.edition)
+    done = 0
+    if journal is None:
+        game = Game(edition, script.setup)
+    elif game_id and any(g.id == game_id for g in journal.games()):
+        game = journal.resume(game_id)
+        held = [c for _, c, _ in journal.commands(game_id)]
+        expected = [c for _, c in script.commands[: len(held)]]
+        if held != expected:
+            raise ScriptError(f"saved game {game_id} does not follow this script")
+        done = len(held)
+    else:
+        game = journal.new_game(edition, script.setup, game_id)
+    for number, cmd in script.commands[done:]:
+        try:
+            game.apply(cmd)
+        except CommandRejected as exc:
+            return Outcome(game, (number, cmd, exc.violations))
+        if on_ack:
+            on_ack(number, cmd)
+    return Outcome(game, None)
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    """The state as the table script prints it (see docs/table-script.md)."""
+    s, e = game.state, game.edition
+    rules = game.rules
+    deeds = {}
+    for d in e.deeds:
+        deeds[d.id] = {"name": d.name, "owner": s.owner(d.id), "houses": s.houses(d.id),
+                       "hotel": bool(s.hotels(d.id)), "mortgaged": d.id in s.mortgaged}
+    players = []
+    for p in s.players:
+        players.append({
+            "id": p.id, "name": p.name, "token": p.token, "side": p.side, "cash": s.cash(p.id),
+            "position": p.position, "space": e.spaces[p.position].name, "in_jail": p.in_jail,
+            "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards), "retired": p.retired,
+            "deeds": [d for d, v in deeds.items() if v["owner"] == p.id],
+        })
+    return {
+        "edition": e.id, "variant": game.setup.variant,
+        "turn": {"number": s.turn.number, "player": s.turn.player, "rolled": s.turn.rolled,
+                 "roll_again": s.turn.roll_again, "dice": list(s.turn.dice)},
+        "players": players,
+        "deeds": deeds,
+        "bank": {"houses": s.ledger.balance(BANK, HOUSE), "hotels": s.ledger.balance(BANK, HOTEL),
+                 "credits": s.ledger.balance(BANK)},
+        "pending": rules.describe(s),
+        "over": s.over, "end_reason": s.end_reason, "ranking": s.ranking,
+        "entries": len(game.entries),
+    }

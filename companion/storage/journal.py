@@ -1,0 +1,204 @@
+"""The durable journal: every saved game and every accepted command, in SQLite.
+
+One committed transaction per accepted command, in WAL mode with ``synchronous=FULL``, so a power cut loses
+nothing that the table saw accepted. A game row keeps the edition data it was played with (and its hash) and
+the set-up, so the game replays to the identical state even after the edition files change.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from companion.edition import Edition, edition_from_data
+from companion.engine.commands import Command, parse_command
+from companion.engine.game import Entry, Game
+from companion.engine.state import Setup
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    edition_id TEXT NOT NULL,
+    edition_version TEXT NOT NULL,
+    edition_hash TEXT NOT NULL,
+    edition_data TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    last_command TEXT NOT NULL DEFAULT '',
+    entries INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    at REAL NOT NULL,
+    command TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT '',
+    undoes TEXT NOT NULL DEFAULT '[]',
+    events TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A line of the saved-games list."""
+
+    id: str
+    created: float
+    updated: float
+    edition_id: str
+    players: list[str]
+    variant: str
+    last_command: str
+    entries: int
+
+
+class Journal:
+    """A SQLite file holding any number of games."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        """Close the file (everything is already committed)."""
+        self.db.close()
+
+    # -------------------------------------------------------------- games
+
+    def new_game(self, edition: Edition, setup: Setup, game_id: str | None = None) -> Game:
+        """Start a game whose every accepted command is committed here before it is acknowledged."""
+        gid = game_id or secrets.token_hex(6)
+        now = time.time()
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO games (id, created, updated, edition_id, edition_version, edition_hash, edition_data,"
+                " setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (gid, now, now, edition.id, edition.version, edition.data_hash,
+                 json.dumps(edition.raw, sort_keys=True, default=str), json.dumps(setup.to_json())),
+            )
+        return Game(edition, setup, sink=GameSink(self, gid))
+
+    def resume(self, game_id: str) -> Game:
+        """Replay a saved game with the edition data it was played with."""
+        row = self.db.execute("SELECT edition_data, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no saved game {game_id!r}")
+        edition = edition_from_data(json.loads(row[0]))
+        setup = Setup(**json.loads(row[1]))
+        commands = [(c, at) for _, c, at in self.commands(game_id)]
+        return Game.replay(edition, setup, commands, sink=GameSink(self, game_id))
+
+    def commands(self, game_id: str) -> list[tuple[int, Command, float]]:
+        """The journalled commands of a game (after the start entry), in order."""
+        rows = self.db.execute("SELECT seq, command, source, at FROM entries WHERE game_id = ? AND seq > 0 "
+                               "ORDER BY seq", (game_id,)).fetchall()
+        out = []
+        for seq, text, source, at in rows:
+            cmd = parse_command(text)
+            out.append((seq, Command(cmd.verb, cmd.args, source), at))
+        return out
+
+    def games(self) -> list[SavedGame]:
+        """Saved games, the most recently played first."""
+        rows = self.db.execute("SELECT id, created, updated, edition_id, setup, last_command, entries FROM games "
+                               "ORDER BY updated DESC").fetchall()
+        out = []
+        for gid, created, updated, edition_id, setup, last, entries in rows:
+            s = json.loads(setup)
+            out.append(SavedGame(gid, created, updated, edition_id, [p.get("name", p["id"]) for p in s["players"]],
+                                 s["variant"], last, entries))
+        return out
+
+    def delete(self, game_id: str) -> bool:
+        """Remove a saved game and its entries; False when there was none."""
+        with self._transaction():
+            self.db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
+            cur = self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        return cur.rowcount > 0
+
+    def export_jsonl(self, game_id: str, out: IO[str]) -> int:
+        """Write a game as JSON lines: a header with edition data and set-up, then one line per entry."""
+        row = self.db.execute("SELECT id, created, edition_id, edition_version, edition_hash, edition_data, setup "
+                              "FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no saved game {game_id!r}")
+        keys = ("id", "created", "edition_id", "edition_version", "edition_hash")
+        header: dict[str, Any] = {"type": "game", **dict(zip(keys, row[:5], strict=True)),
+                                  "edition_data": json.loads(row[5]), "setup": json.loads(row[6])}
+        out.write(json.dumps(header, sort_keys=True) + "\n")
+        lines = 1
+        for seq, at, command, source, undoes, events in self.db.execute(
+                "SELECT seq, at, command, source, undoes, events FROM entries WHERE game_id = ? ORDER BY seq",
+                (game_id,)):
+            out.write(json.dumps({"type": "entry", "seq": seq, "at": at, "command": command, "source": source,
+                                  "undoes": json.loads(undoes), "events": json.loads(events)}, sort_keys=True) + "\n")
+            lines += 1
+        return lines
+
+    def audit(self, game_id: str) -> Iterator[tuple[int, str, list[int], int | None]]:
+        """Every entry with what it undid and which later entry undid it: the audit log."""
+        rows = self.db.execute("SELECT seq, command, undoes FROM entries WHERE game_id = ? ORDER BY seq",
+                               (game_id,)).fetchall()
+        undone_by = {s: seq for seq, _, u in rows for s in json.loads(u)}
+        for seq, command, undoes in rows:
+            yield seq, command, json.loads(undoes), undone_by.get(seq)
+
+    # -------------------------------------------------------------- writing
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        """Commit one entry (and the game's summary) in a single transaction."""
+        events = json.dumps([e.to_json() for e in entry.events], default=_plain, separators=(",", ":"))
+        with self._transaction():
+            self.db.execute("INSERT INTO entries (game_id, seq, at, command, source, undoes, events) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, entry.seq, entry.at, entry.text,
+                             entry.command.source if entry.command else "", json.dumps(list(entry.undoes)), events))
+            self.db.execute("UPDATE games SET updated = ?, last_command = ?, entries = ? WHERE id = ?",
+                            (entry.at, entry.text, entry.seq + 1, game_id))
+
+    def _transaction(self) -> _Tx:
+        return _Tx(self.db)
+
+
+class _Tx:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+class GameSink:
+    """Binds a game to its rows in the journal."""
+
+    def __init__(self, journal: Journal, game_id: str) -> None:
+        self.journal = journal
+        self.game_id = game_id
+
+    def append(self, entry: Entry) -> None:
+        """Commit the entry before the command is acknowledged."""
+        self.journal.append(self.game_id, entry)
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    raise TypeError(f"cannot store {type(value).__name__} in the journal")
