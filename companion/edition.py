@@ -11,6 +11,7 @@ import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -278,7 +279,7 @@ def _spaces(items: list[dict[str, Any]], problems: list[str]) -> list[Space]:
                 problems.append(f"{where}: the price must be a positive whole number")
         if kind == "street":
             rent = item.get("rent", [])
-            if len(rent) != 6 or any(b <= a for a, b in zip(rent, rent[1:], strict=False)):
+            if len(rent) != 6 or any(b <= a for a, b in pairwise(rent)):
                 problems.append(f"{where}: rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
             if not isinstance(item.get("build_cost"), int) or item["build_cost"] <= 0:
                 problems.append(f"{where}: build_cost must be a positive whole number")

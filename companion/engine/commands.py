@@ -12,6 +12,7 @@ hand. :data:`GRAMMAR` lists every verb with the words it takes.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 
@@ -49,6 +50,10 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "undo": (("?int", "rest"), "take back the last command(s), with the reason"),
 }
 
+# ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
+_DIGITS = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"-?[0-9]+")
+
 
 @dataclass(frozen=True)
 class Command:
@@ -85,23 +90,35 @@ def parse_command(line: str) -> Command:
     if not words:
         raise CommandSyntaxError("empty command")
     verb, args = words[0].lower(), words[1:]
-    if verb not in GRAMMAR:
-        raise CommandSyntaxError(f"unknown command {verb!r}; known: {', '.join(sorted(GRAMMAR))}")
-    params = GRAMMAR[verb][0]
-    usage = " ".join([verb, *(p.strip("?") for p in params)])
-    if "rest" in params:
-        if args and params[0] == "?int" and args[0].isdigit():
-            return Command(verb, (args[0], " ".join(args[1:])))
-        return Command(verb, ("1", " ".join(args)) if params[0] == "?int" else (" ".join(args),))
+    params = GRAMMAR.get(verb, ((), ""))[0]
+    if params[:1] == ("?int",):
+        counted = bool(args) and _DIGITS.fullmatch(args[0]) is not None
+        args = [args[0] if counted else "1", " ".join(args[1:] if counted else args)]
+    elif "rest" in params:
+        args = [" ".join(args)]
+    cmd = Command(verb, tuple(args))
+    problem = grammar_problem(cmd)
+    if problem:
+        raise CommandSyntaxError(problem)
+    return cmd
+
+
+def grammar_problem(cmd: Command) -> str | None:
+    """Why a command does not fit its verb's words (None when it does): unknown verb, word count, numbers."""
+    if cmd.verb not in GRAMMAR:
+        return f"unknown command {cmd.verb!r}; known: {', '.join(sorted(GRAMMAR))}"
+    params = GRAMMAR[cmd.verb][0]
+    usage = " ".join([cmd.verb, *(p.strip("?") for p in params)])
+    args = cmd.args
     if "dice" in params:
         if len(args) < 2:
-            raise CommandSyntaxError(f"{verb} needs a player and the dice faces: {usage}")
+            return f"{cmd.verb} needs a player and the dice faces: {usage}"
         kinds: tuple[str, ...] = ("player",) + ("int",) * (len(args) - 1)
     elif len(args) != len(params):
-        raise CommandSyntaxError(f"{verb} takes {len(params)} word(s): {usage}")
+        return f"{cmd.verb} takes {len(params)} word(s): {usage}"
     else:
         kinds = params
     for word, kind in zip(args, kinds, strict=True):
-        if kind == "int" and not word.lstrip("-").isdigit():
-            raise CommandSyntaxError(f"{verb}: {word!r} is not a whole number")
-    return Command(verb, tuple(args))
+        if kind in ("int", "?int") and not _WHOLE.fullmatch(word):
+            return f"{cmd.verb}: {word!r} is not a whole number"
+    return None

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.edition import Edition
-from companion.engine.commands import Command
+from companion.engine.commands import Command, grammar_problem
 from companion.engine.errors import CommandRejected, Violation
 from companion.engine.events import Event, Noted
-from companion.engine.state import GameState, Setup
+from companion.engine.state import Setup
 from companion.rulesets import find_ruleset
 from companion.rulesets.base import Emitter, Ruleset
 
@@ -66,7 +66,8 @@ class Game:
     def validate(self, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` would be rejected now (empty: it would be accepted)."""
         if cmd.verb == "undo":
-            return self._check_undo(cmd)
+            problem = grammar_problem(cmd)
+            return [Violation("command/syntax", problem)] if problem else self._check_undo(cmd)
         return self.rules.validate(self.state, cmd)
 
     def describe(self) -> dict[str, Any]:

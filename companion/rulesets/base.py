@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.edition import Edition
-from companion.engine.commands import GRAMMAR, Command
+from companion.engine.commands import Command, grammar_problem
 from companion.engine.errors import Violation
 from companion.engine.events import Event
 from companion.engine.state import GameState, Setup
@@ -56,8 +56,11 @@ class Ruleset:
     def validate(self, state: GameState, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` cannot be carried out now; empty when it can."""
         check: Check | None = getattr(self, "check_" + cmd.verb.replace("-", "_"), None)
-        if cmd.verb not in GRAMMAR or check is None:
+        if check is None:
             return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
+        problem = grammar_problem(cmd)
+        if problem:
+            return [Violation("command/syntax", problem)]
         if state.over:
             return [Violation("game/over", "The game is over; nothing more can be played.")]
         player = cmd.player

@@ -493,7 +493,7 @@ class ClassicRules(Ruleset):
         problems = []
         if s.auction:
             problems.append(V("auction/already-open", "Another auction is still open."))
-        if s.ledger.balance(BANK, kind) == 0:
+        if self.stock(s, kind) == 0:
             problems.append(V("stock/empty", f"The bank has no {self.term(kind + 's')} left to auction."))
         return problems
 
@@ -556,11 +556,18 @@ class ClassicRules(Ruleset):
         assert a is not None
         winner, amount = a.high if a.high else ("", 0)
         emit(AuctionClosed(a.lot, winner, amount))
+        # The winner may have spent credits since bidding (built, traded, paid a debt): a bid no
+        # longer covered becomes a debt to the bank, like any payment the rules demand (_charge).
         if winner and a.lot.startswith("deed:"):
             deed = self.edition.space(a.lot.removeprefix("deed:"))
-            emit(Posted(self._sale(f"{self.name_of(s, winner)} wins {deed.name} at auction", winner, deed, amount)))
+            reason = f"{self.name_of(s, winner)} wins {deed.name} at auction"
+            if s.cash(winner) >= amount:
+                emit(Posted(self._sale(reason, winner, deed, amount)))
+            else:
+                emit(Posted(Transaction.transfer(reason, BANK, winner, deed_unit(deed.id), 1)))
+                self._charge(emit, winner, BANK, amount, reason)
         elif winner:
-            emit(Posted(Transaction.transfer(f"{self.term(a.lot)} won at auction", winner, BANK, CREDITS, amount)))
+            self._charge(emit, winner, BANK, amount, f"{self.term(a.lot)} won at auction")
             emit(DecisionOpened("place", winner, {"piece": a.lot}))
         if s.auction_queue:
             emit(AuctionOpened(s.auction_queue[0], tuple(s.auction_queue[1:])))
@@ -692,10 +699,18 @@ class ClassicRules(Ruleset):
             problems.append(V("build/uneven", f"Build evenly: every deed of the group needs "
                                               f"{level} building(s) before {deed.name} gets another."))
         kind = HOTEL if level == self.houses_before_hotel else HOUSE
-        if not ignore_stock and level <= self.houses_before_hotel and s.ledger.balance(BANK, kind) == 0:
+        if not ignore_stock and level <= self.houses_before_hotel and self.stock(s, kind, player) == 0:
             problems.append(V("stock/empty", f"The bank has no {self.term(kind + 's')} left; wait until some "
                                              "are sold back."))
         return problems
+
+    @staticmethod
+    def stock(s: GameState, kind: str, player: str = "") -> int:
+        """Pieces of ``kind`` the bank can still sell: those won at auction but not yet placed are kept for
+        their winners (``player`` may take their own)."""
+        kept = sum(1 for d in s.decisions
+                   if d.kind == "place" and d.data.get("piece") == kind and d.player != player)
+        return s.ledger.balance(BANK, kind) - kept
 
     def _can_place(self, s: GameState, player: str, kind: str) -> bool:
         for deed in self.deeds_of(s, player):
@@ -713,12 +728,12 @@ class ClassicRules(Ruleset):
         if deed is None:
             return problems
         problems += self._build_problems(s, player, deed)
-        if problems:
+        if deed.kind != "street" or any(p.code == "build/full" for p in problems):
             return problems
         kind = HOTEL if self.level(s, deed.id) == self.houses_before_hotel else HOUSE
         if self._decision(s, player, "place", piece=kind):
-            return []
-        return self._afford(s, player, deed.build_cost, f"A {self.term(kind)} on {deed.name}")
+            return problems
+        return problems + self._afford(s, player, deed.build_cost, f"A {self.term(kind)} on {deed.name}")
 
     def do_build(self, emit: Emitter, cmd: Command) -> None:
         s, player = emit.state, cmd.args[0]
@@ -825,6 +840,9 @@ class ClassicRules(Ruleset):
             return problems
         if deed.id not in s.mortgaged:
             return [V("mortgage/not-mortgaged", f"{deed.name} is not mortgaged.")]
+        if self._decision(s, player, "mortgage-transfer", space=deed.id):
+            return [V("mortgage/decide-first", f"{deed.name} has just changed hands mortgaged: answer with "
+                                               "'lift' or 'keep'.")]
         return self._afford(s, player, deed.mortgage + self.interest(deed), f"Lifting the mortgage on {deed.name}")
 
     def do_unmortgage(self, emit: Emitter, cmd: Command) -> None:
@@ -893,6 +911,9 @@ class ClassicRules(Ruleset):
             if deed and not own and deed.kind == "street" and self.group_buildings(s, deed):
                 problems.append(V("trade/buildings", f"{deed.name} cannot change hands while its group has "
                                                      "buildings: sell them to the bank first."))
+            if deed and not own and self._decision(s, player, "mortgage-transfer", space=deed.id):
+                problems.append(V("mortgage/decide-first", f"{self.name_of(s, player)} must first lift or "
+                                                           f"keep the mortgage on {deed.name}."))
         if assets.cash > s.cash(player):
             problems.append(V("money/too-few-credits", f"{self.name_of(s, player)} has only "
                                                        f"{self.money(s.cash(player))}."))
@@ -1024,6 +1045,11 @@ class ClassicRules(Ruleset):
 
     def _end_game(self, emit: Emitter, reason: str) -> None:
         s = emit.state
+        for d in [d for d in s.decisions if d.kind == "mortgage-transfer"]:
+            # The interest on a mortgaged deed received is due at once (lift or keep both include it).
+            deed = self.edition.space(d.data["space"])
+            emit(DecisionClosed(d.id))
+            self._charge(emit, d.player, BANK, self.interest(deed), f"interest on {deed.name}")
         ranking = sorted(({"player": p.id, "worth": self.final_worth(s, p.id)} for p in s.active),
                          key=lambda r: -int(r["worth"]))
         emit(GameEnded(reason, tuple(ranking)))

@@ -82,6 +82,9 @@ class Journal:
         """Start a game whose every accepted command is committed here before it is acknowledged."""
         gid = game_id or secrets.token_hex(6)
         now = time.time()
+        # The set-up is checked first (a refused one leaves no saved game), and the game row and its start
+        # entry are committed together, so a crash never leaves a game without its start.
+        game = Game(edition, setup)
         with self._transaction():
             self.db.execute(
                 "INSERT INTO games (id, created, updated, edition_id, edition_version, edition_hash, edition_data,"
@@ -89,7 +92,9 @@ class Journal:
                 (gid, now, now, edition.id, edition.version, edition.data_hash,
                  json.dumps(edition.raw, sort_keys=True, default=str), json.dumps(setup.to_json())),
             )
-        return Game(edition, setup, sink=GameSink(self, gid))
+            self._insert(gid, game.entries[0])
+        game.sink = GameSink(self, gid)
+        return game
 
     def resume(self, game_id: str) -> Game:
         """Replay a saved game with the edition data it was played with."""
@@ -160,14 +165,19 @@ class Journal:
 
     def append(self, game_id: str, entry: Entry) -> None:
         """Commit one entry (and the game's summary) in a single transaction."""
-        events = json.dumps([e.to_json() for e in entry.events], default=_plain, separators=(",", ":"))
         with self._transaction():
-            self.db.execute("INSERT INTO entries (game_id, seq, at, command, source, undoes, events) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, entry.seq, entry.at, entry.text,
-                             entry.command.source if entry.command else "", json.dumps(list(entry.undoes)), events))
-            self.db.execute("UPDATE games SET updated = ?, last_command = ?, entries = ? WHERE id = ?",
-                            (entry.at, entry.text, entry.seq + 1, game_id))
+            self._insert(game_id, entry)
+
+    def _insert(self, game_id: str, entry: Entry) -> None:
+        """Write one entry and the game's summary (inside the caller's transaction)."""
+        events = json.dumps([e.to_json() for e in entry.events], default=_plain, separators=(",", ":"))
+        self.db.execute("INSERT INTO entries (game_id, seq, at, command, source, undoes, events) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, entry.seq, entry.at, entry.text,
+                         entry.command.source if entry.command else "",
+                         json.dumps(list(entry.undoes)), events))
+        self.db.execute("UPDATE games SET updated = ?, last_command = ?, entries = ? WHERE id = ?",
+                        (entry.at, entry.text, entry.seq + 1, game_id))
 
     def _transaction(self) -> _Tx:
         return _Tx(self.db)

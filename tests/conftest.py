@@ -1,0 +1,35 @@
+"""Shared fixtures: the Kivy window and the folder where UI tests save screenshots."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def window() -> Iterator[Any]:
+    """The process-wide Kivy Window at 800x480, emptied again after the test."""
+    from kivy.base import EventLoop
+
+    EventLoop.ensure_window()
+    win = EventLoop.window
+    if tuple(win.size) != (800, 480):  # GraphicUnitTest leaves the shared Window at 320x240
+        win.size = (800, 480)
+        EventLoop.idle()
+    yield win
+    for child in win.children[:]:
+        win.remove_widget(child)
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """Folder for screenshots: ``$COMPANION_SCREENSHOT_DIR``, else ``<repo>/build/screenshots``."""
+    path = Path(os.environ.get("COMPANION_SCREENSHOT_DIR", REPO_ROOT / "build" / "screenshots"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -1,0 +1,1 @@
+"""Engine-wide tests: the ledger, the command notation and the random-play state machine."""

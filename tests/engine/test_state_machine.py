@@ -1,0 +1,392 @@
+"""Random play: a hypothesis state machine plays legal and illegal commands and checks the box never breaks.
+
+After every step: credits are conserved, each deed has one holder, the 32 fighters and 12
+freighters/destroyers are all accounted for, building is even and never above the limit, nobody holds negative
+credits, and a rejected command changed nothing. Every ten steps the journal's commands are replayed into a
+fresh game, which must reach the identical state."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from companion.edition import load_edition
+from companion.engine.commands import GRAMMAR, Command, parse_command
+from companion.engine.errors import CommandRejected, CommandSyntaxError
+from companion.engine.game import Game
+from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit, site_account
+from companion.engine.state import Setup
+from companion.script import parse_script
+
+REPO = Path(__file__).resolve().parents[2]
+EDITION = load_edition(REPO / "editions" / "original-trilogy")
+SCRIPT = parse_script((REPO / "tests" / "scripts" / "full-game.txt").read_text(encoding="utf-8"))
+
+ROSTER = [
+    {"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
+    {"id": "vader", "name": "Vader", "token": "darth-vader", "side": "empire"},
+    {"id": "r2", "name": "R2-D2", "token": "r2-d2", "side": "rebel"},
+    {"id": "tarkin", "name": "Tarkin", "token": "grand-moff-tarkin", "side": "empire"},
+]
+STRANGER = "han"  # never at the table
+SPACES = [s.id for s in EDITION.spaces]
+DEEDS = [d.id for d in EDITION.deeds]
+STREET_GROUPS = {gid: g.members for gid, g in EDITION.groups.items()
+                 if all(EDITION.space(m).kind == "street" for m in g.members)}
+CARD_IDS = sorted({c.id for deck in EDITION.decks.values() for c in deck.cards})
+JAIL = EDITION.first("jail").position
+
+# The box (OT-EDITION-7): 32 fighters and 12 freighters/destroyers shared by both sides.
+BOX_HOUSES = 32
+BOX_HOTELS = 12
+
+# How often each kind of legal move is picked (undo and piece auctions are rare at a real table).
+ESTATE_VERBS = ("build", "sell", "mortgage", "unmortgage")
+WEIGHTS = {"roll": 8, "offer": 6, "auction": 8, "claim": 6, "card": 6, "tax": 3, "transfer": 3, "debt": 4,
+           "estate": 4, "turn": 6, "trade": 2, "undo": 1, "piece": 1}
+
+
+class TableMachine(RuleBasedStateMachine):
+    """Plays a standard game of 2 to 4 players by random commands, legal and not."""
+
+    variant = "standard"
+    max_houses = 4  # OT-FIGHTER-7: four fighters, then the freighter/destroyer (level 5)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+        self.steps = 0
+
+    # ---------------------------------------------------------------- set-up
+
+    @initialize(players=st.integers(2, 4), seed=st.integers(0, 10_000))
+    def start(self, players: int, seed: int) -> None:
+        """OT-SETUP-1: a table of 2 to 4 (the machine keeps it small)."""
+        self.game = Game(EDITION, Setup("original-trilogy", self.variant, ROSTER[:players], seed=seed))
+
+    @property
+    def g(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    # ---------------------------------------------------------------- candidates
+
+    def legal_options(self, data: st.DataObject) -> dict[str, list[str]]:
+        """Commands that fit the state (most of them legal), by kind."""
+        s = self.g.state
+        cur = s.turn.player
+        active = [p.id for p in s.active]
+
+        def die() -> int:
+            return data.draw(st.integers(1, 6), label="die")
+
+        opts: dict[str, list[str]] = defaultdict(list)
+        opts["roll"].append(f"roll {cur} {die()} {die()}")
+        for d in s.decisions:
+            p = d.player
+            if d.kind == "offer":
+                opts["offer"] += [f"buy {p}", f"decline {p}"]
+            elif d.kind == "card":
+                opts["card"] += [f"card {p} {c.id}" for c in EDITION.decks[d.data["deck"]].cards]
+            elif d.kind == "tax":
+                opts["tax"] += [f"tax {p} flat", f"tax {p} worth"]
+            elif d.kind == "utility-roll":
+                opts["roll"].append(f"roll {p} {die()} {die()}")
+            elif d.kind == "mortgage-transfer":
+                opts["transfer"] += [f"lift {p} {d.data['space']}", f"keep {p} {d.data['space']}"]
+            elif d.kind == "place":
+                opts["estate"] += [f"build {p} {x}" for x in DEEDS if s.owner(x) == p]
+        if s.auction:
+            floor = s.auction.high[1] if s.auction.high else 0
+            for p in active:
+                if s.cash(p) > floor:
+                    amount = data.draw(st.integers(floor + 1, s.cash(p)), label="bid")
+                    opts["auction"].append(f"bid {p} {amount}")
+                opts["auction"].append(f"pass {p}")
+            opts["auction"].append("close")
+        opts["claim"] += [f"claim {c.owner} {c.payer}" for c in s.rent_claims]
+        for p in active:
+            for x in DEEDS:
+                if s.owner(x) == p:
+                    opts["estate"] += [f"{verb} {p} {x}" for verb in ESTATE_VERBS]
+            opts["estate"] += [f"sell-all {p} {gid}" for gid in STREET_GROUPS]
+            if s.debts_of(p):
+                opts["debt"] += [f"pay {p}", f"bankrupt {p}"]
+        opts["turn"] += [f"end {cur}", f"fine {cur}", f"jail-card {cur}"]
+        if s.trade:
+            opts["trade"] += [f"accept {s.trade.partner}", f"reject {s.trade.partner}",
+                              f"reject {s.trade.proposer}"]
+        elif len(active) >= 2:
+            proposer, partner = data.draw(st.permutations(active), label="traders")[:2]
+            opts["trade"].append(f"propose {proposer} {partner} {self._assets(data, proposer, 'give')} "
+                                 f"{self._assets(data, partner, 'get')}")
+        opts["undo"].append(f"undo {data.draw(st.integers(1, 2), label='undo')} 'random take-back'")
+        opts["piece"] += ["piece-auction house", "piece-auction hotel"]
+        return opts
+
+    def _assets(self, data: st.DataObject, player: str, side: str) -> str:
+        s = self.g.state
+        owned = [x for x in DEEDS if s.owner(x) == player]
+        items = [f"deed:{x}" for x in data.draw(st.lists(st.sampled_from(owned), max_size=2, unique=True)
+                                                 if owned else st.just([]), label="deeds")]
+        cash = data.draw(st.integers(0, max(s.cash(player), 0)), label="cash")
+        if cash:
+            items.append(f"cash:{cash}")
+        items += [f"card:{deck}" for deck in s.player(player).jail_cards[:1]]
+        return f"{side}={','.join(items)}"
+
+    def illegal_options(self, data: st.DataObject) -> list[str]:
+        """Commands from a random player, on a random space, or a random verb with random words."""
+        s = self.g.state
+        someone = data.draw(st.sampled_from([*(p.id for p in s.players), STRANGER]), label="someone")
+        space = data.draw(st.sampled_from([*SPACES, "nowhere"]), label="space")
+        verb = data.draw(st.sampled_from(sorted(GRAMMAR)), label="verb")
+        words: list[str] = []
+        for kind in GRAMMAR[verb][0]:
+            if kind == "player":
+                words.append(data.draw(st.sampled_from([*(p.id for p in s.players), STRANGER]), label="p"))
+            elif kind in ("int", "?int"):
+                words.append(str(data.draw(st.integers(-5, 3000), label="n")))
+            elif kind == "dice":
+                words += [str(data.draw(st.integers(0, 7), label="face")) for _ in range(2)]
+            elif kind == "rest":
+                words.append(data.draw(st.sampled_from(["", "'oops'"]), label="reason"))
+            else:
+                words.append(data.draw(st.sampled_from([space, *CARD_IDS[:3], "flat", "worth", "house",
+                                                        "give=cash:1", "get=deed:" + space]), label="w"))
+        return [
+            f"buy {someone}", f"roll {someone} 3 4", f"end {someone}", f"bankrupt {someone}",
+            f"claim {someone} {s.turn.player}", f"bid {someone} 1",
+            f"build {someone} {space}", f"mortgage {someone} {space}", f"sell {someone} {space}",
+            f"unmortgage {someone} {space}", f"lift {someone} {space}", f"card {someone} {space}",
+            f"roll {s.turn.player} 0 7", f"roll {s.turn.player} 1 2 3", f"tax {someone} half",
+            f"propose {someone} {someone} give= get=", f"propose {someone} {STRANGER} give=cash:1 get=",
+            f"propose {someone} luke give=deed:{space} get=", f"propose {someone} vader give=bribe get=",
+            "undo 0 'nothing'", "undo 999 'too far'", "undo 1 ''", "time-up", "piece-auction spaceship",
+            " ".join([verb, *words]),
+        ]
+
+    # ---------------------------------------------------------------- rules
+
+    @rule(data=st.data())
+    def play_legal(self, data: st.DataObject) -> None:
+        """A legal command, picked by kind: it must be accepted."""
+        options = self.legal_options(data)
+        valid = {kind: [c for c in cmds if not self.g.validate(parse_command(c))]
+                 for kind, cmds in options.items()}
+        kinds = [k for k in sorted(valid) if valid[k]]
+        if not kinds:
+            return
+        weighted = [k for k in kinds for _ in range(WEIGHTS[k])]
+        kind = data.draw(st.sampled_from(weighted), label="kind")
+        text = data.draw(st.sampled_from(valid[kind]), label="command")
+        self.g.apply(parse_command(text))
+        self.steps += 1
+
+    @rule(data=st.data())
+    def play_anything(self, data: st.DataObject) -> None:
+        """Any command, legal or not: accepted exactly when validate() says so; a rejection changes nothing.
+        """
+        options = self.legal_options(data)
+        pool = [c for cmds in options.values() for c in cmds] + self.illegal_options(data)
+        text = data.draw(st.sampled_from(pool), label="command")
+        try:
+            cmd = parse_command(text)
+        except CommandSyntaxError:
+            return
+        self.check_apply(cmd)
+        self.steps += 1
+
+    def check_apply(self, cmd: Command) -> None:
+        """Apply ``cmd`` and check the outcome matches validate(); a rejection leaves the state as it was."""
+        game = self.g
+        before, entries = game.state.snapshot(), len(game.entries)
+        expected = game.validate(cmd)
+        try:
+            game.apply(cmd)
+        except CommandRejected as exc:
+            assert expected, f"{cmd} was rejected although validate() found no problem"
+            assert exc.violations == expected
+            for v in exc.violations:
+                assert "/" in v.code and v.message, v
+            assert game.state.snapshot() == before, f"rejected {cmd} changed the state"
+            assert len(game.entries) == entries, f"rejected {cmd} was journalled"
+        else:
+            assert not expected, f"{cmd} was accepted despite {expected}"
+            assert len(game.entries) == entries + 1
+
+    # ---------------------------------------------------------------- invariants
+
+    @invariant()
+    def credits_are_conserved(self) -> None:
+        """OT-SETUP-4, OT-SETUP-8: the bank issued every credit, so all balances add up to zero, and no player
+        holds a negative amount (OT-LOAN-2)."""
+        if self.game is None:
+            return
+        s = self.g.state
+        assert s.ledger.total(CREDITS) == 0
+        assert s.ledger.balance(BANK) == -sum(s.cash(p.id) for p in s.players)
+        for p in s.players:
+            assert s.cash(p.id) >= 0, p.id
+
+    @invariant()
+    def every_deed_has_one_holder(self) -> None:
+        """OT-SETUP-5, OT-BUY-2: each deed is held by exactly one account: the bank or a player still in the
+        game; mortgaged deeds belong to players (OT-MORT-6)."""
+        if self.game is None:
+            return
+        s = self.g.state
+        seated = {p.id for p in s.active}
+        for deed in DEEDS:
+            holders = list(s.ledger.holders(deed_unit(deed)))
+            assert len(holders) == 1 and holders[0][1] == 1, (deed, holders)
+            assert holders[0][0] in seated | {BANK}, (deed, holders)
+        for deed in s.mortgaged:
+            assert s.owner(deed) in seated, deed
+
+    @invariant()
+    def the_box_holds_32_fighters_and_12_freighters(self) -> None:
+        """OT-EDITION-7: the bank's pieces plus the pieces on the board are always 32 and 12."""
+        if self.game is None:
+            return
+        led = self.g.state.ledger
+        for unit, box in ((HOUSE, BOX_HOUSES), (HOTEL, BOX_HOTELS)):
+            on_board = sum(n for account, n in led.holders(unit) if account.startswith("site:"))
+            assert on_board + led.balance(BANK, unit) == box, unit
+            assert all(account == BANK or account.startswith("site:") for account, _ in led.holders(unit))
+
+    @invariant()
+    def building_is_even_and_within_limits(self) -> None:
+        """OT-FIGHTER-6/7, OT-FREIGHTER-2/3, OT-MORT-2: at most 4 fighters (3 in the short game, OT-SHORT-3)
+        or one freighter/destroyer and no fighter beside it; levels in a group differ by at most one;
+        buildings stand only on a whole group held by one player with nothing mortgaged."""
+        if self.game is None:
+            return
+        s = self.g.state
+        hotel_level = self.max_houses + 1
+        for members in STREET_GROUPS.values():
+            levels = []
+            for m in members:
+                houses, hotels = s.houses(m), s.hotels(m)
+                assert 0 <= houses <= self.max_houses and 0 <= hotels <= 1, (m, houses, hotels)
+                assert not (houses and hotels), m
+                levels.append(hotel_level if hotels else houses)
+            assert max(levels) - min(levels) <= 1, (members, levels)
+            if max(levels):
+                assert len({s.owner(m) for m in members}) == 1, members
+                assert s.owner(members[0]) != BANK
+                assert not any(m in s.mortgaged for m in members), members
+        streets = {m for ms in STREET_GROUPS.values() for m in ms}
+        for deed in DEEDS:
+            if deed not in streets:  # vessels and utilities never carry starships
+                site = site_account(deed)
+                assert s.ledger.balance(site, HOUSE) == s.ledger.balance(site, HOTEL) == 0, deed
+
+    @invariant()
+    def retired_players_hold_nothing(self) -> None:
+        """OT-BANKRUPT-2/6/8: a bankrupt player has left with nothing, and nothing waits on them."""
+        if self.game is None:
+            return
+        s = self.g.state
+        gone = {p.id for p in s.players if p.retired}
+        for p in gone:
+            assert s.cash(p) == 0 and not s.player(p).jail_cards
+        assert not any(d.player in gone for d in s.decisions)
+        assert not any({c.owner, c.payer} & gone for c in s.rent_claims)
+        assert not any({d.debtor, d.creditor} & gone for d in s.debts)
+        if not s.over:
+            assert s.turn.player not in gone
+
+    @invariant()
+    def jail_is_consistent(self) -> None:
+        """OT-JAIL-2, OT-CARD-3: a jailed token stands on the jail corner; each deck's jail-free card has at
+        most one holder."""
+        if self.game is None:
+            return
+        s = self.g.state
+        for p in s.players:
+            if p.in_jail:
+                assert p.position == JAIL, p
+        held = [deck for p in s.players for deck in p.jail_cards]
+        assert len(held) == len(set(held)), held
+
+    @invariant()
+    def journal_replays_to_the_same_state(self) -> None:
+        """Replay: the journalled commands (undo entries included) rebuild the identical state; checked every
+        ten steps to keep the run short."""
+        if self.game is None or self.steps % 10:
+            return
+        self.check_replay()
+
+    def check_replay(self) -> None:
+        game = self.g
+        again = Game.replay(EDITION, game.setup, [(e.command, e.at) for e in game.entries[1:] if e.command])
+        assert again.state.snapshot() == game.state.snapshot()
+        assert [(e.text, e.undoes, e.undone_by) for e in again.entries] == \
+               [(e.text, e.undoes, e.undone_by) for e in game.entries]
+
+    def teardown(self) -> None:
+        if self.game is not None:
+            self.check_replay()
+
+
+class ShortGameMachine(TableMachine):
+    """The short game (OT-SHORT-1..8): three dealt deeds each, freighters after three fighters, one jail turn,
+    and the game ends at the first bankruptcy."""
+
+    variant = "short"
+    max_houses = 3  # OT-SHORT-3
+
+
+class ScriptedStartMachine(TableMachine):
+    """Random play from a random point of the scripted 3-player game, where groups are built up, deeds are
+    mortgaged and debts are open: the states a fresh random game rarely reaches."""
+
+    @initialize(players=st.just(3), seed=st.integers(0, len(SCRIPT.commands)))
+    def start(self, players: int, seed: int) -> None:
+        """OT-SETUP-1: the scripted table of three, after ``seed`` of its commands."""
+        self.game = Game(EDITION, SCRIPT.setup)
+        for _, cmd in SCRIPT.commands[:seed]:
+            self.game.apply(cmd)
+
+
+_SETTINGS = settings(deadline=None, max_examples=25, stateful_step_count=50)
+TestTableMachine = TableMachine.TestCase
+TestTableMachine.settings = _SETTINGS
+TestShortGameMachine = ShortGameMachine.TestCase
+TestShortGameMachine.settings = _SETTINGS
+TestScriptedStartMachine = ScriptedStartMachine.TestCase
+TestScriptedStartMachine.settings = _SETTINGS
+
+
+def test_short_game_deal_depends_only_on_the_seed() -> None:
+    """OT-SHORT-2: three free deeds each; the deal is fixed by the set-up seed, so a replay deals the same."""
+    setup = Setup("original-trilogy", "short", ROSTER[:3], seed=7)
+    first, second = Game(EDITION, setup), Game(EDITION, setup)
+    assert first.state.snapshot() == second.state.snapshot()
+    for p in ROSTER[:3]:
+        assert sum(1 for d in DEEDS if first.state.owner(d) == p["id"]) == 3
+        assert first.state.cash(p["id"]) == 1500  # dealt free: 1500 - 0
+    other = Game(EDITION, Setup("original-trilogy", "short", ROSTER[:3], seed=8))
+    assert other.state.snapshot()["ledger"] != first.state.snapshot()["ledger"]
+
+
+def test_auction_winner_who_spent_the_bid_meanwhile_owes_it() -> None:
+    """OT-BUY-4, OT-BUY-6 (found by the state machine, which crashed on it): Luke bids 1,000 for Dagobah
+    Swamp, then pays Vader 900 in a trade while the auction is open. At the close he gets the deed but holds
+    only 600 (1500 - 900), so the 1,000 becomes a debt to the bank instead of a ledger error."""
+    game = Game(EDITION, Setup("original-trilogy", "standard", ROSTER[:2]))
+    for line in ("roll luke 1 2", "decline luke", "bid luke 1000", "propose luke vader give=cash:900 get=",
+                 "accept vader", "close"):
+        game.apply(parse_command(line))
+    s = game.state
+    assert s.owner("dagobah-swamp") == "luke"
+    assert s.cash("luke") == 600
+    assert [(d.debtor, d.creditor, d.amount) for d in s.debts] == [("luke", BANK, 1000)]
+    # 600 + 30 (the Swamp's mortgage) = 630 < 1000: Luke cannot pay and may declare bankruptcy.
+    game.apply(parse_command("bankrupt luke"))
+    assert s.over and [p.id for p in s.active] == ["vader"]

@@ -1,0 +1,1 @@
+"""Journal tests: durability, resume, undo, export and the crash test."""
