@@ -10,7 +10,6 @@ second pass replays the same commands with ``Game.replay`` to show the engine al
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -18,16 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots import Run, load, machine, play
+from bots import Run, fingerprint, load, machine, play
 
 from companion.engine.commands import parse_command
 from companion.engine.game import Game
 from companion.engine.state import Setup
-
-
-def _fingerprint(game: Game) -> str:
-    """The whole state as one string, to check that a replay reaches the same state."""
-    return json.dumps(game.state.snapshot(), sort_keys=True, default=str)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         run = play(edition, seed, turn_cap=args.turn_cap)
         if len(kept) < args.replay_games:
-            kept.append((run.game.setup, [e.text for e in run.game.entries[1:]], _fingerprint(run.game)))
+            kept.append((run.game.setup, [e.text for e in run.game.entries[1:]], fingerprint(run.game)))
         run.game = None  # type: ignore[assignment]  # dropped: only the figures are needed
         runs.append(run)
     wall = time.perf_counter() - started
@@ -81,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         again = Game.replay(edition, setup, cmds)
         replay += time.perf_counter() - t0
-        assert _fingerprint(again) == fp, "replay gave another state"
+        assert fingerprint(again) == fp, "replay gave another state"
     print(f"  engine alone (Game.replay of the first {len(kept)} games, {replayed} commands): "
           f"{replay:.2f} s, {replayed / replay:.0f} commands/s, {replay / replayed * 1e6:.1f} us/command")
     return 0

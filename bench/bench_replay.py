@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 import statistics
 import sys
@@ -23,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots import four_player_setup, load, machine, play
+from bots import fingerprint, four_player_setup, load, machine, play
 
-from companion.engine.game import Game
 from companion.storage.journal import Journal
 
 TARGET = 0.5
@@ -49,11 +47,8 @@ def build(path: Path, commands: int) -> tuple[str, str, int]:
         seed += 1
     total = sum(g.entries for g in journal.games())
     journal.close()
-    return gid, _fingerprint(game), total
+    return gid, fingerprint(game), total
 
-
-def _fingerprint(game: Game) -> str:
-    return json.dumps(game.state.snapshot(), sort_keys=True, default=str)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             journal.commands(gid)
             reads.append(time.perf_counter() - t0)
-            assert _fingerprint(game) == expected, "resume gave another state"
+            assert fingerprint(game) == expected, "resume gave another state"
             replayed = len(game.entries) - 1
             journal.close()
 

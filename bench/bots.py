@@ -24,6 +24,7 @@ How the bots play (the same for every seat):
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -261,3 +262,8 @@ def machine() -> str:
     """CPU count and load average, printed with every figure (other work on the machine skews them)."""
     load1, load5, _ = os.getloadavg()
     return f"{os.cpu_count()} CPUs, load average {load1:.2f} (1 min) {load5:.2f} (5 min)"
+
+
+def fingerprint(game: Game) -> str:
+    """The whole state as one string, to check that a replay reaches the same state."""
+    return json.dumps(game.state.snapshot(), sort_keys=True, default=str)
