@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_script_command(args.file, args.journal, args.game, args.ack)
     if args.what == "games":
         return games_command(args.action, args.game, args.journal or journal_path())
-    from companion.ui.app import run_app
+    from companion.ui.launch import run_app
 
     run_app(fullscreen=getattr(args, "fullscreen", False))
     return 0

@@ -33,3 +33,28 @@ def screenshot_dir() -> Path:
     path = Path(os.environ.get("COMPANION_SCREENSHOT_DIR", REPO_ROOT / "build" / "screenshots"))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The real app on the shared Window, with its journal, sounds and settings under ``tmp_path``.
+
+    Dice rolled on screen come from a seeded generator. Open popups are closed afterwards.
+    """
+    import random
+
+    from kivy.base import EventLoop
+    from kivy.uix.modalview import ModalView
+
+    from companion.ui.app import CompanionApp
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    companion_app = CompanionApp(journal_file=tmp_path / "games.sqlite3", dice_rng=random.Random(4))
+    window.add_widget(companion_app.build())
+    for _ in range(3):
+        EventLoop.idle()
+    yield companion_app
+    for child in window.children[:]:
+        if isinstance(child, ModalView):
+            child.dismiss(animation=False)
+    companion_app.journal.close()

@@ -5,6 +5,7 @@ Every action at the table is a :class:`Command`. Its text form is one line, the 
     roll luke 3 4          buy luke            bid vader 120        close
     claim vader luke       tax luke worth      card luke advance-to-go
     build luke hoth-echo-base                  propose luke vader give=deed:x,cash:50 get=card:rebel
+    correct luke hoth-echo-base                transfer bank luke 200 GO salary the table forgot
 
 The same notation is stored in the journal and read by the table script, so a game can always be replayed by
 hand. :data:`GRAMMAR` lists every verb with the words it takes.
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from companion.engine.errors import CommandSyntaxError
 
 # Each verb's words: "player" (a player id), "int" (a whole number), "word" (an id or choice),
-# "dice" (one or more die faces), "rest" (the remainder of the line, e.g. a reason), "?int" (optional number).
+# "dice" (one or more die faces), "rest" (the remainder of the line, e.g. a reason; always the last word),
+# "?int" (optional number).
 GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "roll": (("player", "dice"), "roll the dice (the faces as rolled)"),
     "buy": (("player",), "buy the deed landed on at its printed price"),
@@ -48,6 +50,9 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "end": (("player",), "end your turn"),
     "time-up": ((), "the agreed end time of a time-limit game has come"),
     "undo": (("?int", "rest"), "take back the last command(s), with the reason"),
+    "correct": (("player", "word"), "my token is really on this space (the table agrees it stays there)"),
+    "transfer": (("word", "word", "int", "rest"), "pay or collect for anything the rules allow that the app "
+                                                   "does not work out itself (payer, payee, amount, reason)"),
 }
 
 # ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
@@ -95,7 +100,9 @@ def parse_command(line: str) -> Command:
         counted = bool(args) and _DIGITS.fullmatch(args[0]) is not None
         args = [args[0] if counted else "1", " ".join(args[1:] if counted else args)]
     elif "rest" in params:
-        args = [" ".join(args)]
+        # "rest" is always the last word: everything from its place on is one reason.
+        before = len(params) - 1
+        args = [*args[:before], " ".join(args[before:])]
     cmd = Command(verb, tuple(args))
     problem = grammar_problem(cmd)
     if problem:

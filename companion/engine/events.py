@@ -40,7 +40,7 @@ class Posted(Event):
 
 @dataclass(frozen=True)
 class TokenMoved(Event):
-    """A token now stands on ``position`` (``how``: dice, card, jail, back)."""
+    """A token now stands on ``position`` (``how``: dice, card, jail, back, correction)."""
 
     kind: ClassVar[str] = "token-moved"
     player: str
@@ -154,7 +154,8 @@ class RentDue(Event):
 
 @dataclass(frozen=True)
 class RentClosed(Event):
-    """A rent claim was paid, or lapsed because the owner did not ask in time (``how``)."""
+    """A rent claim ended (``how``): claimed, lapsed because the owner did not ask in time, wiped out by
+    bankruptcy, or corrected because the token was really elsewhere."""
 
     kind: ClassVar[str] = "rent-closed"
     claim: int

@@ -52,6 +52,9 @@ from companion.rulesets.base import Emitter, Ruleset
 
 V = Violation
 
+# What a landing opens and a correction withdraws (a mortgage to settle or a piece to place stays open).
+LANDING_DECISIONS = ("offer", "card", "tax", "utility-roll")
+
 
 def ceil_percent(amount: int, percent: int) -> int:
     """``percent`` % of ``amount``, rounded up to a whole credit (the table cannot pay half a credit)."""
@@ -182,12 +185,22 @@ class ClassicRules(Ruleset):
         """Docking Tax worth: cash, the printed price of every deed (mortgaged or not), and buildings at cost."""
         return s.cash(player) + sum(d.price + self.building_value(s, d) for d in self.deeds_of(s, player))
 
+    def worth_parts(self, s: GameState, player: str) -> dict[str, int]:
+        """End-of-game worth part by part: ``cash``; ``deeds`` at their printed prices (unmortgaged ones);
+        ``mortgaged`` deeds at half their printed price, each rounded down to a whole credit; ``buildings`` at
+        what they cost (a hotel with the houses it replaced); and their sum, ``total``."""
+        deeds = self.deeds_of(s, player)
+        parts = {
+            "cash": s.cash(player),
+            "deeds": sum(d.price for d in deeds if d.id not in s.mortgaged),
+            "mortgaged": sum(d.price // 2 for d in deeds if d.id in s.mortgaged),
+            "buildings": sum(self.building_value(s, d) for d in deeds),
+        }
+        return {**parts, "total": sum(parts.values())}
+
     def final_worth(self, s: GameState, player: str) -> int:
         """End-of-game worth: cash, printed prices (half for a mortgaged deed), buildings at purchase value."""
-        total = s.cash(player)
-        for d in self.deeds_of(s, player):
-            total += (d.price // 2 if d.id in s.mortgaged else d.price) + self.building_value(s, d)
-        return total
+        return self.worth_parts(s, player)["total"]
 
     def raisable(self, s: GameState, player: str) -> int:
         """Cash plus all that selling every building and mortgaging every deed would bring."""
@@ -1032,6 +1045,77 @@ class ClassicRules(Ruleset):
         elif not to_player and deeds:
             emit(AuctionOpened(deed_unit(deeds[0]), tuple(deed_unit(d) for d in deeds[1:])))
 
+    # ------------------------------------------------------------------ corrections and transfers
+
+    def check_correct(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The token really stands on another space than the app worked out, and the table agrees it stays
+        there: only the player whose turn it is, after rolling this turn, onto a space of this board other
+        than the one the app has, with no auction open and not while in jail (a prisoner leaves by fine,
+        jail card or roll). It never pays or takes back the GO salary: the table settles that with
+        ``transfer``."""
+        player, space_id = cmd.args
+        problems = self._turn_guard(s, player)
+        if not problems and not s.turn.rolled:
+            problems.append(V("turn/not-rolled", f"{self.name_of(s, player)} has not rolled yet, so the token "
+                                                 "has not moved this turn."))
+        if not self.edition.has_space(space_id):
+            problems.append(V("space/unknown", f"'{space_id}' is not a space on this board."))
+        elif self.edition.space(space_id).position == s.player(player).position:
+            problems.append(V("correct/same-space", f"{self.name_of(s, player)}'s token already stands on "
+                                                    f"{self.edition.space(space_id).name}."))
+        if s.auction:
+            problems.append(V("turn/auction-open", f"The auction of {self._lot_name(s.auction.lot)} is still "
+                                                   "open: finish it first."))
+        if s.player(player).in_jail:
+            problems.append(V("correct/in-jail", f"{self.name_of(s, player)} is in {self.term('jail')}: leave "
+                                                 "with fine, jail-card or a roll (undo takes back a wrong move "
+                                                 "there)."))
+        return problems
+
+    def do_correct(self, emit: Emitter, cmd: Command) -> None:
+        """Withdraw what the wrong landing opened and is still unsettled (the player's offer, card, tax or
+        utility-roll decisions and the rent claims on them raised this turn), move the token without the GO
+        salary and resolve the space it really stands on."""
+        s, (player, space_id) = emit.state, cmd.args
+        space = self.edition.space(space_id)
+        for decision in [d for d in s.decisions_for(player) if d.kind in LANDING_DECISIONS]:
+            emit(DecisionClosed(decision.id))
+        for claim in [c for c in s.rent_claims if c.payer == player and c.turn == s.turn.number]:
+            emit(RentClosed(claim.id, "corrected"))
+        emit(Noted(f"{self.name_of(s, player)}'s token is really on {space.name} (correction)"))
+        emit(TokenMoved(player, space.position, "correction"))
+        self._land(emit, player)
+
+    def check_transfer(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A payment the rules allow that the app does not work out itself (say a GO salary the table forgot):
+        between two different parties, each a player still in the game or the bank, a positive whole number of
+        credits that a paying player holds, and a reason for the log."""
+        payer, payee, amount_text, reason = cmd.args
+        problems: list[Violation] = []
+        for party in dict.fromkeys((payer, payee)):
+            if party == BANK:
+                continue
+            if not s.has_player(party):
+                problems.append(V("player/unknown", f"There is no player called '{party}' at this table."))
+            elif s.player(party).retired:
+                problems.append(V("player/retired", f"{self.name_of(s, party)} has left the game."))
+        if payer == payee:
+            problems.append(V("transfer/same-party", "The payer and the payee must be different."))
+        amount = int(amount_text)
+        if amount <= 0:
+            problems.append(V("transfer/amount", f"The amount must be a positive whole number of "
+                                                 f"{self.term('currency')}, not {amount}."))
+        elif payer != BANK and s.has_player(payer):
+            problems += self._afford(s, payer, amount, "This transfer")
+        if not reason.strip():
+            problems.append(V("transfer/no-reason", "Give a reason for the log, e.g. 'GO salary the table "
+                                                    "forgot'."))
+        return problems
+
+    def do_transfer(self, emit: Emitter, cmd: Command) -> None:
+        payer, payee, amount, reason = cmd.args
+        emit(Posted(Transaction.transfer(reason, payer, payee, CREDITS, int(amount))))
+
     # ------------------------------------------------------------------ end of game
 
     def check_time_up(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -1050,7 +1134,8 @@ class ClassicRules(Ruleset):
             deed = self.edition.space(d.data["space"])
             emit(DecisionClosed(d.id))
             self._charge(emit, d.player, BANK, self.interest(deed), f"interest on {deed.name}")
-        ranking = sorted(({"player": p.id, "worth": self.final_worth(s, p.id)} for p in s.active),
+        parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
+        ranking = sorted(({"player": pid, "worth": worth["total"], "parts": worth} for pid, worth in parts.items()),
                          key=lambda r: -int(r["worth"]))
         emit(GameEnded(reason, tuple(ranking)))
 

@@ -1,136 +1,208 @@
-"""Minimal Kivy window: title, a notice, and the editions found on disk.
+"""The touchscreen app: the screens, the one place where they submit commands, and the feedback.
 
-The real touchscreen screens arrive in a later release. This module must not create the Window at import
-time: :func:`run_app` sets the window size through :mod:`kivy.config` first.
+Screens never change the game themselves: they call :meth:`CompanionApp.submit` (or :meth:`run_action` for an
+engine-checked button). The app hands the command to the session, which journals it before answering; a refusal
+is shown with every reason, an acceptance plays its sound and redraws the screen. This module must not create
+the Window at import time: :func:`run_app` sets the window size through :mod:`kivy.config` first.
 """
 
 from __future__ import annotations
 
 import logging
-import tomllib
+import random
+from datetime import datetime
 from pathlib import Path
 
 from kivy.app import App
-from kivy.config import Config
-from kivy.graphics import Color, Rectangle
-from kivy.metrics import dp, sp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
+from kivy.clock import Clock
+from kivy.uix.screenmanager import FadeTransition, ScreenManager
 
-from companion.paths import editions_dir
+from companion.edition import Edition, available_editions, load_edition
+from companion.engine.commands import Command, parse_command
+from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError
+from companion.engine.state import Setup
+from companion.paths import data_dir, editions_dir, journal_path
+from companion.storage.journal import Journal
+from companion.table.actions import Action
+from companion.table.session import Answer, Session, start_problems
+from companion.table.views import game_end_time
+from companion.ui.screens import SCREENS
+from companion.ui.screens.base import CompanionScreen
+from companion.ui.sounds import Sounds
+from companion.ui.widgets import show_reasons
 
 log = logging.getLogger(__name__)
 
 TITLE = "Star Wars Monopoly companion"
-NOTICE = (
-    "The touchscreen screens arrive in the next release. "
-    "Until then, “companion script FILE” plays a game headless."
-)
-WINDOW_SIZE = (800, 480)
-
-BACKGROUND = (0.04, 0.05, 0.09, 1)  # near-black blue
-TITLE_COLOUR = (1.0, 0.91, 0.12, 1)  # Star Wars crawl yellow
-TEXT_COLOUR = (0.92, 0.93, 0.96, 1)
-MUTED_COLOUR = (0.66, 0.70, 0.78, 1)
-
-
-def find_editions(directory: Path | None = None) -> list[str]:
-    """Return the display names of the editions in ``directory`` (default: :func:`editions_dir`).
-
-    Each sub-folder with an ``edition.toml`` counts; its ``name`` is used, or the folder name when the file
-    has none. Folders without ``edition.toml`` are skipped, and so (with a warning) are unreadable files.
-    A missing editions folder gives an empty list.
-    """
-    try:
-        root = directory if directory is not None else editions_dir()
-    except FileNotFoundError as exc:
-        log.warning("%s", exc)
-        return []
-    names: list[str] = []
-    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        toml_file = folder / "edition.toml"
-        if not toml_file.is_file():
-            continue
-        try:
-            data = tomllib.loads(toml_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            log.warning("skipping edition %s: %s", folder.name, exc)
-            continue
-        name = data.get("name")
-        names.append(name.strip() if isinstance(name, str) and name.strip() else folder.name)
-    return names
-
-
-def _wrapped_label(text: str, font_size: float, colour: tuple[float, ...], **kwargs: object) -> Label:
-    """A left-aligned label that wraps to its width and is exactly as tall as its text."""
-    label = Label(
-        text=text,
-        font_size=font_size,
-        color=colour,
-        halign="left",
-        valign="middle",
-        size_hint_y=None,
-        **kwargs,
-    )
-    label.bind(width=lambda lbl, width: setattr(lbl, "text_size", (width, None)))
-    label.bind(texture_size=lambda lbl, size: setattr(lbl, "height", size[1]))
-    return label
 
 
 class CompanionApp(App):
-    """The companion app. For now one screen listing the editions that were found."""
+    """The Banker's screen beside the board."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, journal_file: Path | None = None, dice_rng: random.Random | None = None,
+                 **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.title = TITLE  # a Kivy property: set per instance, never as a class attribute
-        self.title_label: Label | None = None
-        self.edition_labels: list[Label] = []
+        self.journal = Journal(journal_file or journal_path())
+        self.dice_rng = dice_rng or random.Random()
+        self.session: Session | None = None
+        self.last_answer: Answer | None = None
+        self.sounds = Sounds(data_dir() / "sounds", data_dir() / "settings.json")
+        self.manager = ScreenManager(transition=FadeTransition(duration=0.12))
+        self._editions: dict[str, Edition] | None = None
 
-    def build(self) -> Widget:
-        """Lay out the screen for 800x480: title, notice, then the list of editions."""
-        root = BoxLayout(orientation="vertical", padding=dp(28), spacing=dp(14))
-        with root.canvas.before:
-            Color(*BACKGROUND)
-            background = Rectangle(pos=root.pos, size=root.size)
-        root.bind(
-            pos=lambda widget, pos: setattr(background, "pos", pos),
-            size=lambda widget, size: setattr(background, "size", size),
-        )
+    # ---------------------------------------------------------------- screens
 
-        self.title_label = _wrapped_label(TITLE, sp(40), TITLE_COLOUR, bold=True)
-        root.add_widget(self.title_label)
-        root.add_widget(_wrapped_label(NOTICE, sp(22), MUTED_COLOUR))
+    def build(self) -> ScreenManager:
+        """Every screen, starting on the home screen (new game, resume, delete)."""
+        if not self.manager.screen_names:
+            for name, screen in SCREENS.items():
+                self.manager.add_widget(screen(self, name=name))
+            Clock.schedule_interval(lambda _dt: self.tick(), 1)
+        return self.manager
 
-        names = find_editions()
-        header = f"Editions found ({len(names)}):" if names else "No editions found."
-        root.add_widget(_wrapped_label(header, sp(24), TEXT_COLOUR, bold=True))
+    def screen(self, name: str) -> CompanionScreen:
+        """The screen called ``name``."""
+        found = self.manager.get_screen(name)
+        assert isinstance(found, CompanionScreen)
+        return found
 
-        column = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
-        column.bind(minimum_height=column.setter("height"))
-        self.edition_labels = [_wrapped_label(f"•  {name}", sp(26), TEXT_COLOUR) for name in names]
-        for label in self.edition_labels:
-            column.add_widget(label)
-        scroller = ScrollView(do_scroll_x=False, bar_width=dp(6))
-        scroller.add_widget(column)
-        root.add_widget(scroller)
-        return root
+    def goto(self, name: str) -> None:
+        """Show a screen (it redraws itself on entering)."""
+        if self.manager.current == name:
+            self.screen(name).refresh()
+        else:
+            self.manager.current = name
 
+    def refresh(self) -> None:
+        """Redraw the screen on show."""
+        self.screen(self.manager.current).refresh()
 
-def run_app(fullscreen: bool = False) -> None:
-    """Open the window and run until it is closed.
+    # ---------------------------------------------------------------- editions and saved games
 
-    ``fullscreen=False`` gives an 800x480 window (the Pi touchscreen's size) on a desktop.
-    """
-    if fullscreen:
-        Config.set("graphics", "fullscreen", "auto")
-    else:
-        Config.set("graphics", "fullscreen", "0")
-        Config.set("graphics", "width", str(WINDOW_SIZE[0]))
-        Config.set("graphics", "height", str(WINDOW_SIZE[1]))
-    CompanionApp().run()
+    @property
+    def editions(self) -> dict[str, Edition]:
+        """The editions on disk that load without problems, by id (problems are logged)."""
+        if self._editions is None:
+            self._editions = {}
+            try:
+                folders = available_editions(editions_dir())
+            except FileNotFoundError as exc:
+                log.warning("%s", exc)
+                folders = {}
+            for edition_id, folder in folders.items():
+                try:
+                    self._editions[edition_id] = load_edition(folder)
+                except EditionError as exc:
+                    log.warning("edition %s is skipped: %s", edition_id, exc)
+        return self._editions
 
+    def new_game(self, setup: Setup) -> Answer:
+        """Start and save a new game, then show the table; a refused set-up names every problem."""
+        edition = self.editions.get(setup.edition)
+        if edition is None:
+            return self._refuse("start", [f"There is no edition '{setup.edition}' on this device."])
+        try:
+            self.session = Session.start(self.journal, edition, setup)
+        except (CommandRejected, EditionError) as exc:
+            return self._refuse("start", list(start_problems(exc)))
+        self.last_answer = Answer(True, "start", (), ("The game begins.",))
+        self.goto(self._screen_for_state())
+        return self.last_answer
 
-if __name__ == "__main__":
-    run_app()
+    def resume_game(self, game_id: str) -> Answer:
+        """Replay a saved game to exactly where it stopped and show it."""
+        try:
+            self.session = Session.resume(self.journal, game_id)
+        except (KeyError, CommandRejected, EditionError) as exc:
+            return self._refuse("resume", [f"The saved game {game_id} cannot be resumed: {exc}"])
+        self.last_answer = Answer(True, "resume", (), ("Game resumed where it stopped.",))
+        self.goto(self._screen_for_state())
+        return self.last_answer
+
+    def delete_game(self, game_id: str) -> bool:
+        """Delete a saved game for good (the home screen asks first)."""
+        if self.session and self.session.game_id == game_id:
+            self.session = None
+        return self.journal.delete(game_id)
+
+    def leave_game(self) -> None:
+        """Back to the home screen; the game stays saved exactly as it is."""
+        self.session = None
+        self.goto("home")
+
+    # ---------------------------------------------------------------- commands
+
+    def submit(self, command: str, source: str = "screen") -> Answer:
+        """Hand a command to the engine. A refusal shows every reason; an acceptance is already journalled
+        when it comes back, plays its feedback and moves to the screen the game now needs."""
+        if self.session is None:
+            return self._refuse(command, ["No game is open."])
+        try:
+            parsed = parse_command(command)
+        except CommandSyntaxError as exc:
+            return self._refuse(command, [str(exc)])
+        answer = self.session.submit(Command(parsed.verb, parsed.args, source))
+        if not answer.accepted:
+            return self._refuse(command, list(answer.reasons))
+        self.last_answer = answer
+        for kind in ("end", "bankrupt", "jail", "purchase", "payment", "bid", "dice"):
+            if kind in answer.feedback:
+                self.sounds.play(kind)
+                break
+        self.goto(self._screen_for_state())
+        return answer
+
+    def run_action(self, action: Action) -> Answer | None:
+        """Carry out an engine-checked action; a roll first asks for the dice (on screen or as rolled)."""
+        if action.needs_dice:
+            from companion.ui.dice import DiceDialog
+
+            DiceDialog(self, action).open()
+            return None
+        return self.submit(action.command)
+
+    def undo(self, reason: str, count: int = 1) -> Answer:
+        """Take back the last ``count`` actions (the journal keeps them, marked as taken back)."""
+        if self.session is None:
+            return self._refuse("undo", ["No game is open."])
+        answer = self.session.undo(reason, count)
+        if not answer.accepted:
+            return self._refuse("undo", list(answer.reasons))
+        self.last_answer = answer
+        self.goto(self._screen_for_state())
+        return answer
+
+    def _refuse(self, command: str, reasons: list[str]) -> Answer:
+        self.sounds.play("refused")
+        show_reasons(reasons)
+        return Answer.rejected(command, reasons)
+
+    def _screen_for_state(self) -> str:
+        """Where play goes on: the end screen, the auction while one is open, else the table (kept when the
+        table is on a side screen such as properties or trade)."""
+        if self.session is None:
+            return "home"
+        state = self.session.game.state
+        if state.over:
+            return "end"
+        if state.auction is not None:
+            return "auction"
+        if self.manager.current in ("home", "new-game", "auction", "end"):
+            return "table"
+        return self.manager.current
+
+    # ---------------------------------------------------------------- clock
+
+    def tick(self) -> None:
+        """Once a second: countdowns on screen, and the end of a time-limit game when its time has come."""
+        if self.session is not None and not self.session.game.state.over:
+            ends_at = game_end_time(self.session.game)
+            if ends_at is not None and datetime.now() >= ends_at:
+                self.submit("time-up", source="clock")
+        if self.manager.current_screen is not None:
+            self.screen(self.manager.current).tick()
+
+    def on_stop(self) -> None:
+        """Everything is committed already; just close the journal file."""
+        self.journal.close()

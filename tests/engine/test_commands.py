@@ -44,6 +44,8 @@ LINES = [
     "end luke",                                        # OT-TURN-4
     "time-up",                                         # OT-TIME-2
     "undo 2 'the dice were misread'",
+    "correct luke hoth-echo-base",
+    "transfer bank luke 200 'GO salary the table forgot'",
 ]
 
 

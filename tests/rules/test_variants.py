@@ -222,7 +222,11 @@ def test_short_game_ends_at_the_first_bankruptcy_and_ranks_by_worth() -> None:
     # Vader: 1270 cash + 60 + 60 (Dagobah) + 100 (half of the mortgaged TIE Fighter's 200)
     #        + 150 (three fighters on the Swamp) + 200 (freighter 50 + the three fighters handed in) = 1840
     # Han:   1300 cash + 400 (Imperial Palace) = 1700, more cash than Vader but less worth
-    assert s.ranking == [{"player": "vader", "worth": 1840}, {"player": "han", "worth": 1700}]
+    assert s.ranking == [
+        {"player": "vader", "worth": 1840,
+         "parts": {"cash": 1270, "deeds": 120, "mortgaged": 100, "buildings": 350, "total": 1840}},
+        {"player": "han", "worth": 1700,
+         "parts": {"cash": 1300, "deeds": 400, "mortgaged": 0, "buildings": 0, "total": 1700}}]
     assert rejected(game, "roll vader 3 4") == ["game/over"]
 
 
@@ -237,7 +241,11 @@ def test_short_game_end_counts_the_interest_on_a_received_mortgage() -> None:
     play(game, "roll luke 2 6", "claim vader luke")  # Echo Base alone: rent 6, Luke has nothing
     play(game, "bankrupt luke")
     # Vader: 1500 cash - 9 interest (10 % of the 90 mortgage) + 100 (Echo Base) + 90 (half of 180) = 1681
-    assert game.state.ranking == [{"player": "vader", "worth": 1681}, {"player": "han", "worth": 1500}]
+    assert game.state.ranking == [
+        {"player": "vader", "worth": 1681,
+         "parts": {"cash": 1491, "deeds": 100, "mortgaged": 90, "buildings": 0, "total": 1681}},
+        {"player": "han", "worth": 1500,
+         "parts": {"cash": 1500, "deeds": 0, "mortgaged": 0, "buildings": 0, "total": 1500}}]
     assert game.state.cash("vader") == 1491
 
 
@@ -282,7 +290,11 @@ def test_time_up_ends_the_game_richest_first() -> None:
     assert s.over and s.end_reason == "time is up"
     # Luke:  1000 cash + 100 + 100 + 120 (Hoth) + 3 x 50 (fighters) = 1470
     # Vader: 1100 cash + 200 (half of the mortgaged Imperial Palace's 400) = 1300
-    assert s.ranking == [{"player": "luke", "worth": 1470}, {"player": "vader", "worth": 1300}]
+    assert s.ranking == [
+        {"player": "luke", "worth": 1470,
+         "parts": {"cash": 1000, "deeds": 320, "mortgaged": 0, "buildings": 150, "total": 1470}},
+        {"player": "vader", "worth": 1300,
+         "parts": {"cash": 1100, "deeds": 0, "mortgaged": 200, "buildings": 0, "total": 1300}}]
     assert rejected(game, "build luke hoth-echo-base") == ["game/over"]
 
 

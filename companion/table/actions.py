@@ -1,0 +1,264 @@
+"""The actions the table is offered now, each a command the engine has already checked.
+
+A screen shows an :class:`Action` as a button: enabled when the engine would accept the command, otherwise
+disabled with the engine's reasons. Nothing here decides a rule; every ``enabled`` comes from validation, and
+every amount on a label is a printed value or one the ruleset worked out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.engine.commands import parse_command
+from companion.engine.ledger import BANK, HOTEL, HOUSE
+from companion.table.views import DeedView, deed_view
+from companion.table.words import credits, lot_name, party_name
+
+if TYPE_CHECKING:
+    from companion.engine.game import Game
+    from companion.rulesets.classic import ClassicRules
+
+BID_STEPS = (1, 10, 50, 100)
+ROLL_PROBE = ("1", "2")  # dice used only to ask whether a roll is allowed now; real dice come from the table
+
+
+def classic(game: Game) -> ClassicRules:
+    """The game's ruleset, for the figures it works out (interest, sell-back, building level)."""
+    from companion.rulesets.classic import ClassicRules
+
+    if not isinstance(game.rules, ClassicRules):
+        raise TypeError(f"{game.edition.name} is not played with the classic rules")
+    return game.rules
+
+
+@dataclass(frozen=True)
+class Action:
+    """One button: its label, the command it submits, and whether the engine would accept it now.
+
+    ``needs_dice``: the command is ``roll PLAYER`` and the screen appends the faces the table rolled.
+    """
+
+    key: str
+    label: str
+    command: str
+    player: str
+    enabled: bool
+    reasons: tuple[str, ...] = ()
+    needs_dice: bool = False
+    style: str = "normal"
+
+
+def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
+    """An action for ``command``, enabled only when the engine would accept it now."""
+    needs_dice = command.startswith("roll ")
+    cmd = parse_command(" ".join([command, *ROLL_PROBE]) if needs_dice else command)
+    reasons = tuple(v.message for v in game.validate(cmd) if v.code != "dice/invalid")
+    return Action(key, label, command, cmd.player or "", not reasons, reasons, needs_dice, style)
+
+
+def turn_actions(game: Game) -> list[Action]:
+    """What the table must or may do next: open decisions, rent claims, debts, then the turn player's roll,
+    jail options and end of turn."""
+    s, e = game.state, game.edition
+    if s.over:
+        return []
+    actions: list[Action] = []
+    for d in s.decisions:
+        actions += _decision_actions(game, d.kind, d.player, d.data)
+    for c in s.rent_claims:
+        actions.append(offer(game, f"claim:{c.owner}:{c.payer}",
+                             f"{party_name(game, c.owner)}: claim {credits(e, c.amount)} rent from "
+                             f"{party_name(game, c.payer)}", f"claim {c.owner} {c.payer}", "primary"))
+    for debtor in dict.fromkeys(d.debtor for d in s.debts):
+        owed = s.debts_of(debtor)[0]
+        actions.append(offer(game, f"pay:{debtor}", f"{party_name(game, debtor)}: pay "
+                             f"{credits(e, owed.amount)} to {party_name(game, owed.creditor)}",
+                             f"pay {debtor}", "primary"))
+        actions.append(offer(game, f"bankrupt:{debtor}", f"{party_name(game, debtor)}: declare bankruptcy",
+                             f"bankrupt {debtor}", "danger"))
+    p = s.turn.player
+    if s.has_player(p):
+        player = s.player(p)
+        if player.in_jail and not s.turn.rolled:
+            actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
+            actions.append(offer(game, "jail-card", f"Use a {e.term('get_out_of_jail')} card", f"jail-card {p}"))
+        roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
+        if roll.enabled or not s.turn.rolled:
+            actions.append(roll)
+        actions.append(offer(game, "end", "End turn", f"end {p}"))
+    return actions
+
+
+def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) -> list[Action]:
+    e = game.edition
+    who = party_name(game, p)
+    if kind == "offer":
+        space = e.space(str(data["space"]))
+        return [offer(game, "buy", f"{who}: buy {space.name} for {credits(e, space.price)}", f"buy {p}", "primary"),
+                offer(game, "decline", "Don't buy: auction it", f"decline {p}")]
+    if kind == "card":
+        deck = e.decks[str(data["deck"])]
+        return [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
+    if kind == "tax":
+        return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
+                offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]
+    if kind == "utility-roll":
+        return [offer(game, "utility-roll", f"{who}: roll for {e.space(str(data['space'])).name}", f"roll {p}",
+                      "primary")]
+    if kind == "mortgage-transfer":
+        space = e.space(str(data["space"]))
+        cost = space.mortgage + classic(game).interest(space)
+        return [offer(game, f"lift:{space.id}", f"{who}: lift the mortgage on {space.name} ({credits(e, cost)})",
+                      f"lift {p} {space.id}"),
+                offer(game, f"keep:{space.id}", f"{who}: keep {space.name} mortgaged (interest "
+                      f"{credits(e, classic(game).interest(space))})", f"keep {p} {space.id}")]
+    return []
+
+
+@dataclass(frozen=True)
+class DeedActions:
+    """One of a player's deeds with what can be done to it now."""
+
+    deed: DeedView
+    actions: tuple[Action, ...]
+
+
+def deed_actions(game: Game, player: str) -> list[DeedActions]:
+    """Build, sell, mortgage and lift for each deed a player holds, in board order; each checked by the engine."""
+    e, s, rules = game.edition, game.state, classic(game)
+    out = []
+    for space in e.deeds:
+        if s.owner(space.id) != player:
+            continue
+        actions = []
+        if space.kind == "street":
+            nxt = HOTEL if rules.level(s, space.id) >= rules.houses_before_hotel else HOUSE
+            actions.append(offer(game, f"build:{space.id}", f"Build a {e.term(nxt)} ({credits(e, space.build_cost)})",
+                                 f"build {player} {space.id}", "primary"))
+            back = credits(e, rules.sellback(space.build_cost))
+            piece = e.term(HOTEL if s.hotels(space.id) else HOUSE)
+            actions.append(offer(game, f"sell:{space.id}", f"Sell a {piece} (+{back})", f"sell {player} {space.id}"))
+        if space.id in s.mortgaged:
+            cost = space.mortgage + rules.interest(space)
+            actions.append(offer(game, f"unmortgage:{space.id}", f"Lift mortgage ({credits(e, cost)})",
+                                 f"unmortgage {player} {space.id}"))
+        else:
+            actions.append(offer(game, f"mortgage:{space.id}", f"Mortgage (+{credits(e, space.mortgage)})",
+                                 f"mortgage {player} {space.id}"))
+        out.append(DeedActions(deed_view(game, space), tuple(actions)))
+    return out
+
+
+def sell_all_actions(game: Game, player: str) -> list[Action]:
+    """Selling every building of a group at once, for the groups where the engine allows it."""
+    acts = [offer(game, f"sell-all:{g.id}", f"Sell every {game.edition.term('building')} on {g.name}",
+                  f"sell-all {player} {g.id}") for g in game.edition.groups.values()]
+    return [a for a in acts if a.enabled]
+
+
+def piece_auction_actions(game: Game) -> list[Action]:
+    """Auctioning a house or hotel piece when several players want more than the bank has left."""
+    e = game.edition
+    return [offer(game, f"piece-auction:{k}", f"Auction a {e.term(k)}", f"piece-auction {k}") for k in (HOUSE, HOTEL)]
+
+
+@dataclass(frozen=True)
+class Bidder:
+    """One player at the auction: cash, whether they dropped out, and their bid buttons."""
+
+    id: str
+    name: str
+    cash: str
+    passed: bool
+    high: bool
+    raises: tuple[Action, ...]
+    drop: Action
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """The open auction: the lot, the highest bid and bidder, and every player's buttons."""
+
+    lot: str
+    high_bid: int
+    high_bid_text: str
+    high_bidder: str
+    bidders: tuple[Bidder, ...]
+    close: Action
+    queue: int
+
+
+def auction_view(game: Game) -> AuctionView | None:
+    """The open auction, or None. Raise buttons offer the highest bid plus 1, 10, 50 and 100."""
+    s, e = game.state, game.edition
+    a = s.auction
+    if a is None:
+        return None
+    high = a.high[1] if a.high else 0
+    bidders = []
+    for p in s.active:
+        raises = tuple(offer(game, f"bid:{p.id}:{step}", f"+{step}", f"bid {p.id} {high + step}")
+                       for step in BID_STEPS)
+        bidders.append(Bidder(p.id, p.name, credits(e, s.cash(p.id)), p.id in a.passed,
+                              bool(a.high and a.high[0] == p.id), raises,
+                              offer(game, f"pass:{p.id}", "Pass", f"pass {p.id}")))
+    return AuctionView(lot_name(e, a.lot), high, credits(e, high) if a.high else "no bid yet",
+                       party_name(game, a.high[0]) if a.high else "", tuple(bidders),
+                       offer(game, "close", "Sold!" if a.high else "No bids: close", "close", "primary"),
+                       len(s.auction_queue))
+
+
+def bid_command(player: str, amount: int) -> str:
+    """The command for an exact bid typed on the keypad."""
+    return f"bid {player} {amount}"
+
+
+@dataclass(frozen=True)
+class TradeSide:
+    """What one player could put into a trade: deeds (with why not, if they cannot), credits, jail cards."""
+
+    player: str
+    name: str
+    cash: int
+    deeds: tuple[tuple[DeedView, tuple[str, ...]], ...]
+    jail_cards: tuple[tuple[str, str], ...]
+
+
+def trade_side(game: Game, player: str) -> TradeSide:
+    """A player's tradeable things; a deed that cannot change hands now carries the engine's reasons."""
+    s, e = game.state, game.edition
+    others = [p.id for p in s.active if p.id != player]
+    deeds = []
+    for space in e.deeds:
+        if s.owner(space.id) != player:
+            continue
+        reasons: tuple[str, ...] = ()
+        if others:
+            probe = propose_command(player, others[0], [space.id], 0, [], [], 0, [])
+            reasons = tuple(v.message for v in game.validate(parse_command(probe)) if v.code != "trade/open")
+        deeds.append((deed_view(game, space), reasons))
+    cards = tuple((deck, f"{e.decks[deck].name} {e.term('get_out_of_jail')}") for deck in s.player(player).jail_cards)
+    return TradeSide(player, party_name(game, player), s.cash(player), tuple(deeds), cards)
+
+
+def propose_command(proposer: str, partner: str, give_deeds: list[str], give_cash: int, give_cards: list[str],
+                    get_deeds: list[str], get_cash: int, get_cards: list[str]) -> str:
+    """The ``propose`` command for a trade built on screen (notation of :mod:`companion.rulesets.assets`)."""
+    def side(deeds: list[str], cash: int, cards: list[str]) -> str:
+        items = [f"deed:{d}" for d in deeds] + ([f"cash:{cash}"] if cash else []) + [f"card:{c}" for c in cards]
+        return ",".join(items)
+
+    return (f"propose {proposer} {partner} give={side(give_deeds, give_cash, give_cards)} "
+            f"get={side(get_deeds, get_cash, get_cards)}")
+
+
+def parties(game: Game) -> list[tuple[str, str]]:
+    """Who can pay or be paid by hand: the players still in, and the bank."""
+    return [(p.id, p.name) for p in game.state.active] + [(BANK, game.edition.term("bank"))]
+
+
+def correction_spaces(game: Game) -> list[tuple[str, str, str]]:
+    """Every board space (id, name, colour band) for the "my token is really on ..." correction."""
+    e = game.edition
+    return [(sp.id, sp.name, e.groups[sp.group].colour if sp.group in e.groups else "") for sp in e.spaces]

@@ -1,0 +1,84 @@
+"""The end of the game: the ranking with each player's worth broken down, and everyone's worth over the game.
+
+The worth history replays the journal (the entries still in effect) and asks the ruleset for each player's worth
+after every turn, so the chart shows exactly what the engine would have counted at that moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.engine.events import TurnPassed
+from companion.engine.game import Game
+from companion.table.actions import classic
+from companion.table.words import credits
+
+if TYPE_CHECKING:
+    from companion.edition import Edition
+
+MAX_POINTS = 200
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """A place in the final ranking, with what the worth is made of (all as the table reads them)."""
+
+    place: int
+    player: str
+    name: str
+    worth: int
+    worth_text: str
+    parts: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class WorthSeries:
+    """One player's worth after each sampled turn."""
+
+    player: str
+    name: str
+    colour: str
+    points: tuple[tuple[int, int], ...]
+
+
+PART_LABELS = (("cash", "Cash"), ("deeds", "Deeds"), ("mortgaged", "Mortgaged deeds (half)"),
+               ("buildings", "Buildings"))
+
+
+def ranking(game: Game) -> list[RankRow]:
+    """The final ranking (richest first) as the engine recorded it when the game ended; empty while it runs."""
+    e, s = game.edition, game.state
+    rows = []
+    for place, row in enumerate(s.ranking, start=1):
+        parts = row.get("parts", {})
+        rows.append(RankRow(place, row["player"], s.player(row["player"]).name, int(row["worth"]),
+                            credits(e, int(row["worth"])),
+                            tuple((label, credits(e, int(parts[key]))) for key, label in PART_LABELS if key in parts)))
+    return rows
+
+
+def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
+    """Every player's worth at the start and after each turn, replayed from the journal (at most
+    :data:`MAX_POINTS` points per player, evenly sampled)."""
+    rules = classic(game)
+    replay = Game(game.edition, game.setup)
+    ids = [p.id for p in replay.state.players]
+    samples: list[tuple[int, list[int]]] = [(0, [rules.final_worth(replay.state, pid) for pid in ids])]
+    for entry in game.in_effect[1:]:
+        assert entry.command is not None
+        events = replay.apply(entry.command)
+        if any(isinstance(ev, TurnPassed) for ev in events) or replay.state.over:
+            samples.append((replay.state.turn.number - (0 if replay.state.over else 1),
+                            [rules.final_worth(replay.state, pid) for pid in ids]))
+    if len(samples) > MAX_POINTS:
+        step = len(samples) / MAX_POINTS
+        samples = [samples[int(i * step)] for i in range(MAX_POINTS - 1)] + [samples[-1]]
+    return [WorthSeries(pid, replay.state.player(pid).name, palette[i % len(palette)],
+                        tuple((turn, worths[i]) for turn, worths in samples))
+            for i, pid in enumerate(ids)]
+
+
+def axis_label(edition: Edition, amount: int) -> str:
+    """A chart axis label in the edition's money."""
+    return credits(edition, amount)

@@ -1,0 +1,126 @@
+"""A game at the table: the journal it is saved in, the commands the screens submit and the answers they get.
+
+Every change goes through :meth:`Session.submit`: the engine validates the command, and either rejects it with
+every reason in plain words or journals it (one committed SQLite transaction) before the answer comes back.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from companion.edition import Edition
+from companion.engine.commands import Command, parse_command
+from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError
+from companion.engine.events import Event
+from companion.engine.game import Game
+from companion.engine.state import Setup
+from companion.storage.journal import Journal
+from companion.table.words import event_line, feedback_kinds
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer to one command: accepted with what happened, or rejected with every reason."""
+
+    accepted: bool
+    command: str
+    reasons: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+    feedback: frozenset[str] = frozenset()
+
+    @classmethod
+    def rejected(cls, command: str, reasons: list[str] | tuple[str, ...]) -> Answer:
+        """A refusal that names every reason."""
+        return cls(False, command, tuple(reasons))
+
+
+@dataclass(frozen=True)
+class SavedGameLine:
+    """A saved game as the resume list shows it."""
+
+    id: str
+    when: str
+    edition: str
+    variant: str
+    players: str
+    last_action: str
+    entries: int
+
+
+class Session:
+    """One game in progress, saved in a journal."""
+
+    def __init__(self, journal: Journal, game: Game, game_id: str) -> None:
+        self.journal = journal
+        self.game = game
+        self.game_id = game_id
+
+    @classmethod
+    def start(cls, journal: Journal, edition: Edition, setup: Setup) -> Session:
+        """Start and save a new game; raises :class:`CommandRejected` with every problem of the set-up."""
+        game_id = secrets.token_hex(6)
+        return cls(journal, journal.new_game(edition, setup, game_id), game_id)
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: str) -> Session:
+        """Replay a saved game to exactly the state it had."""
+        return cls(journal, journal.resume(game_id), game_id)
+
+    @property
+    def edition(self) -> Edition:
+        """The edition this game is played with (the data saved with it)."""
+        return self.game.edition
+
+    def check(self, command: Command | str) -> tuple[str, ...]:
+        """Every reason the command would be refused now (empty: it would be accepted)."""
+        try:
+            cmd = parse_command(command) if isinstance(command, str) else command
+        except CommandSyntaxError as exc:
+            return (str(exc),)
+        return tuple(v.message for v in self.game.validate(cmd))
+
+    def submit(self, command: Command | str) -> Answer:
+        """Carry out a command: the answer comes back only after the journal has committed it."""
+        try:
+            cmd = parse_command(command) if isinstance(command, str) else command
+        except CommandSyntaxError as exc:
+            return Answer.rejected(str(command), [str(exc)])
+        try:
+            events = self.game.apply(cmd)
+        except CommandRejected as exc:
+            return Answer.rejected(cmd.to_text(), [v.message for v in exc.violations])
+        return Answer(True, cmd.to_text(), (), self._lines(events), feedback_kinds(events))
+
+    def undo_preview(self, count: int = 1) -> tuple[str, ...]:
+        """What taking back the last ``count`` actions would reverse, in words, newest first."""
+        targets = self.game.in_effect[1:][-count:] if count > 0 else []
+        lines: list[str] = []
+        for entry in reversed(targets):
+            words = self._lines(entry.events)
+            lines.append(f"#{entry.seq}: " + ("; ".join(words) if words else entry.text))
+        return tuple(lines)
+
+    def undo(self, reason: str, count: int = 1) -> Answer:
+        """Take back the last ``count`` actions; the undo is itself a journal entry with its reason."""
+        reason = " ".join(reason.split())
+        return self.submit(Command("undo", (str(count), reason), source="screen"))
+
+    def _lines(self, events: list[Event]) -> tuple[str, ...]:
+        return tuple(line for e in events if (line := event_line(self.game, e)))
+
+
+def saved_games(journal: Journal, edition_names: dict[str, str]) -> list[SavedGameLine]:
+    """Saved games, the most recently played first, as the resume list shows them."""
+    return [SavedGameLine(g.id, datetime.fromtimestamp(g.updated).strftime("%a %d %b %Y, %H:%M"),
+                          edition_names.get(g.edition_id, g.edition_id), g.variant, ", ".join(g.players),
+                          g.last_command, g.entries)
+            for g in journal.games()]
+
+
+def start_problems(exc: CommandRejected | EditionError) -> tuple[str, ...]:
+    """The reasons a new game could not start, in plain words."""
+    if isinstance(exc, CommandRejected):
+        return tuple(v.message for v in exc.violations)
+    return tuple(exc.problems)

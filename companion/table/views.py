@@ -1,0 +1,267 @@
+"""What the screens show, as plain data the engine worked out: players, deeds, the space landed on, the bank's
+stock, the pending questions and the last journal lines. Screens display these values and never compute them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from companion.engine.ledger import HOTEL, HOUSE
+from companion.table.words import credits, event_line, lot_name
+
+if TYPE_CHECKING:
+    from companion.edition import Edition, Space
+    from companion.engine.game import Game
+
+NO_COLOUR = "#5a6070"
+
+
+@dataclass(frozen=True)
+class DeedView:
+    """One deed as its card and its place at the table show it."""
+
+    id: str
+    name: str
+    kind: str
+    group: str
+    group_name: str
+    colour: str
+    price: str
+    mortgage_value: str
+    build_cost: str
+    rent_rows: tuple[tuple[str, str], ...]
+    owner: str
+    owner_name: str
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    marks: str
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    """The space a token stands on: its name, its colour band and its deed when it has one."""
+
+    position: int
+    id: str
+    name: str
+    kind: str
+    colour: str
+    text: str
+    deed: DeedView | None = None
+
+
+@dataclass(frozen=True)
+class HoldingGroup:
+    """A player's deeds of one colour group."""
+
+    id: str
+    name: str
+    colour: str
+    deeds: tuple[DeedView, ...]
+    complete: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player's seat: cash always visible, where the token is, jail, cards and deeds by colour."""
+
+    id: str
+    name: str
+    token: str
+    side: str
+    side_colour: str
+    cash: int
+    cash_text: str
+    space: str
+    in_jail: bool
+    jail_cards: int
+    is_turn: bool
+    retired: bool
+    groups: tuple[HoldingGroup, ...]
+
+
+@dataclass(frozen=True)
+class JournalLine:
+    """One journal entry in words; ``undone`` when a later undo took it back, ``undo`` for the undo itself."""
+
+    seq: int
+    text: str
+    undone: bool = False
+    undo: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table screen shows at one moment."""
+
+    edition: str
+    variant: str
+    turn_number: int
+    turn_player: str
+    turn_player_name: str
+    dice: tuple[int, ...]
+    space: SpaceView
+    players: tuple[PlayerView, ...]
+    stock: tuple[tuple[str, int], ...]
+    prompts: tuple[str, ...]
+    journal: tuple[JournalLine, ...]
+    over: bool
+    end_reason: str
+    ends_at: datetime | None = None
+    auction_open: bool = False
+    trade_open: bool = False
+    colours: dict[str, str] = field(default_factory=dict)
+
+
+def deed_view(game: Game, space: Space) -> DeedView:
+    """A deed's printed values (from the edition data) and its place at the table now."""
+    e, s = game.edition, game.state
+    group = e.groups.get(space.group or "")
+    owner = s.owner(space.id)
+    houses, hotel, mortgaged = s.houses(space.id), bool(s.hotels(space.id)), space.id in s.mortgaged
+    return DeedView(
+        id=space.id, name=space.name, kind=space.kind, group=space.group or "",
+        group_name=group.name if group else "", colour=group.colour if group else NO_COLOUR,
+        price=credits(e, space.price), mortgage_value=credits(e, space.mortgage),
+        build_cost=credits(e, space.build_cost) if space.build_cost else "",
+        rent_rows=rent_rows(e, space), owner=owner,
+        owner_name=s.player(owner).name if s.has_player(owner) else e.term("bank"),
+        houses=houses, hotel=hotel, mortgaged=mortgaged, marks=marks(e, houses, hotel, mortgaged),
+    )
+
+
+def marks(e: Edition, houses: int, hotel: bool, mortgaged: bool) -> str:
+    """Buildings and mortgage as a short mark, e.g. ``3 fighters`` or ``mortgaged``."""
+    parts = []
+    if hotel:
+        parts.append(f"1 {e.term('hotel')}")
+    elif houses:
+        parts.append(f"{houses} {e.term('house' if houses == 1 else 'houses')}")
+    if mortgaged:
+        parts.append("mortgaged")
+    return ", ".join(parts)
+
+
+def rent_rows(e: Edition, space: Space) -> tuple[tuple[str, str], ...]:
+    """The rent table printed on a deed: one row per line of the card."""
+    if space.kind == "street":
+        labels = ["Rent", *(f"With {n} {e.term('house' if n == 1 else 'houses')}" for n in range(1, 5)),
+                  f"With a {e.term('hotel')}"]
+        return tuple((label, credits(e, amount)) for label, amount in zip(labels, space.rent, strict=False))
+    if space.kind == "vessel":
+        return tuple((f"{n} {e.term('railroad' if n == 1 else 'railroads')} owned", credits(e, amount))
+                     for n, amount in enumerate(space.rent, start=1))
+    return tuple((f"{n} owned", f"{m} × the dice") for n, m in enumerate(space.dice_multiplier, start=1))
+
+
+def space_view(game: Game, position: int) -> SpaceView:
+    """The space at a board position, with its deed when it has one."""
+    e = game.edition
+    space = e.spaces[position % len(e.spaces)]
+    if space.is_deed:
+        deed = deed_view(game, space)
+        return SpaceView(space.position, space.id, space.name, space.kind, deed.colour, deed.group_name, deed)
+    texts = {
+        "go": f"Collect {credits(e, e.go_salary)} salary as you pass",
+        "card": f"Draw a {e.decks[space.deck].name} card" if space.deck in e.decks else "",
+        "tax": (f"Pay {credits(e, e.docking_flat)} or {e.docking_worth_percent}% of your worth"
+                if space.tax == "docking" else f"Pay {credits(e, space.amount)}"),
+        "jail": f"Just visiting, or in {e.term('jail')}",
+        "go-to-jail": f"Go straight to {e.term('jail')}",
+        "free-parking": "A rest: nothing happens",
+    }
+    return SpaceView(space.position, space.id, space.name, space.kind, NO_COLOUR, texts.get(space.kind, ""))
+
+
+def player_views(game: Game) -> tuple[PlayerView, ...]:
+    """Every seat in turn order, with deeds grouped by colour in board order."""
+    e, s = game.edition, game.state
+    views = []
+    for p in s.players:
+        groups = []
+        for group in e.groups.values():
+            held = tuple(deed_view(game, e.space(m)) for m in group.members if s.owner(m) == p.id)
+            if held:
+                groups.append(HoldingGroup(group.id, group.name, group.colour, held, len(held) == group.size))
+        token = e.tokens.get(p.token, {})
+        side = e.sides.get(p.side or str(token.get("side", "")), {})
+        views.append(PlayerView(
+            id=p.id, name=p.name, token=str(token.get("name", p.token)), side=str(side.get("name", "")),
+            side_colour=str(side.get("colour", NO_COLOUR)), cash=s.cash(p.id), cash_text=credits(e, s.cash(p.id)),
+            space=e.spaces[p.position].name, in_jail=p.in_jail, jail_cards=len(p.jail_cards),
+            is_turn=p.id == s.turn.player and not s.over, retired=p.retired, groups=tuple(groups)))
+    return tuple(views)
+
+
+def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...]:
+    """The journal in words, oldest first (only the ``last`` entries when given); undone entries marked."""
+    entries = game.entries[1:] if last is None else game.entries[1:][-last:]
+    lines = []
+    for entry in entries:
+        if entry.undoes:
+            reason = entry.command.args[1] if entry.command else ""
+            text = f"Taken back ({', '.join(f'#{n}' for n in entry.undoes)}): {reason}"
+        else:
+            words = [w for ev in entry.events if (w := event_line(game, ev))]
+            text = "; ".join(words) or entry.text
+        lines.append(JournalLine(entry.seq, text, entry.undone_by is not None, bool(entry.undoes)))
+    return tuple(lines)
+
+
+def stock(game: Game) -> tuple[tuple[str, int], ...]:
+    """The bank's building pieces left, by the edition's words."""
+    e, s = game.edition, game.state
+    return ((e.term("houses"), s.ledger.balance("bank", HOUSE)), (e.term("hotels"), s.ledger.balance("bank", HOTEL)))
+
+
+def end_time(ends_at: str | None, started: float) -> datetime | None:
+    """When a time-limit game ends: an ISO date-time, or ``HH:MM`` meaning the next such time after the start."""
+    if not ends_at:
+        return None
+    try:
+        return datetime.fromisoformat(ends_at)
+    except ValueError:
+        pass
+    try:
+        clock = datetime.strptime(ends_at, "%H:%M").time()
+    except ValueError:
+        return None
+    start = datetime.fromtimestamp(started)
+    end = datetime.combine(start.date(), clock)
+    return end if end > start else end + timedelta(days=1)
+
+
+def game_end_time(game: Game) -> datetime | None:
+    """When this game ends by the clock (time-limit game only)."""
+    variant = game.edition.variants.get(game.setup.variant)
+    if not (variant and variant.ends_at_time):
+        return None
+    return end_time(game.setup.ends_at, game.entries[0].at)
+
+
+def table_view(game: Game, journal_last: int = 6) -> TableView:
+    """The whole table at this moment."""
+    e, s = game.edition, game.state
+    turn_player = s.turn.player
+    position = s.player(turn_player).position if s.has_player(turn_player) else 0
+    prompts = tuple(str(d["text"]) for d in game.describe()["decisions"])
+    variant = e.variants.get(game.setup.variant)
+    return TableView(
+        edition=e.name, variant=variant.name if variant else game.setup.variant,
+        turn_number=s.turn.number, turn_player=turn_player,
+        turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
+        dice=tuple(s.turn.dice), space=space_view(game, position), players=player_views(game), stock=stock(game),
+        prompts=prompts, journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
+        ends_at=game_end_time(game),
+        auction_open=s.auction is not None, trade_open=s.trade is not None,
+        colours={g.id: g.colour for g in e.groups.values()},
+    )
+
+
+def auction_lot(game: Game) -> str:
+    """The name of what is under the hammer (empty when no auction is open)."""
+    a = game.state.auction
+    return lot_name(game.edition, a.lot) if a else ""

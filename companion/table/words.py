@@ -1,0 +1,155 @@
+"""What happened, in plain words: one line per event for the table screen, the journal screen and undo.
+
+Amounts are shown as the edition words them; player ids become the names the table chose.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.engine.events import (
+    AuctionClosed,
+    AuctionOpened,
+    BidPlaced,
+    DebtOpened,
+    DecisionOpened,
+    DiceRolled,
+    Event,
+    GameEnded,
+    JailCardMoved,
+    JailChanged,
+    Noted,
+    PlayerRetired,
+    Posted,
+    RentClosed,
+    RentDue,
+    TokenMoved,
+    TradeClosed,
+    TradeProposed,
+    TurnPassed,
+)
+from companion.engine.ledger import BANK, CREDITS
+
+if TYPE_CHECKING:
+    from companion.edition import Edition
+    from companion.engine.game import Game
+
+TRADE_ENDINGS = {"accepted": "The trade is accepted.", "rejected": "The trade offer is off.",
+                 "bankruptcy": "The trade offer ends with the bankruptcy."}
+
+
+def credits(edition: Edition, amount: int) -> str:
+    """An amount in the edition's short money word, e.g. ``1,500 IC``."""
+    short = edition.terms.get("currency_short") or edition.term("currency")
+    return f"{amount:,} {short}"
+
+
+def party_name(game: Game, account: str) -> str:
+    """A player's name, or the edition's word for the bank."""
+    if account == BANK:
+        return f"the {game.edition.term('bank')}"
+    return game.state.player(account).name if game.state.has_player(account) else account
+
+
+def lot_name(edition: Edition, lot: str) -> str:
+    """What an auction sells: a deed's name, or the word for a building piece."""
+    if lot.startswith("deed:"):
+        return edition.space(lot.removeprefix("deed:")).name
+    return f"a {edition.term(lot)}"
+
+
+def event_line(game: Game, event: Event) -> str:
+    """One event in words; empty for bookkeeping the table does not need to read."""
+    e, name = game.edition, (lambda pid: party_name(game, pid))
+    match event:
+        case Posted(txn=txn):
+            moves = [f"{name(p.account)} {'+' if p.amount > 0 else '−'}{credits(e, abs(p.amount))}"
+                     for p in txn.postings if p.unit == CREDITS and p.account != BANK and p.amount]
+            return f"{txn.reason[:1].upper()}{txn.reason[1:]}" + (f": {', '.join(moves)}" if moves else "")
+        case DiceRolled(player=p, dice=dice, doubles=doubles):
+            double = " (doubles)" if len(set(dice)) == 1 else ""
+            third = " for the third time" if doubles >= 3 else ""
+            return f"{name(p)} rolls {' + '.join(map(str, dice))}{double}{third}"
+        case TokenMoved(player=p, position=pos, how=how) if how != "jail":
+            return f"{name(p)} {'is really on' if how == 'correction' else 'moves to'} {e.spaces[pos].name}"
+        case JailChanged(player=p, in_jail=True, jail_turns=0):
+            return f"{name(p)} goes to {e.term('jail')}"
+        case JailChanged(player=p, in_jail=True, jail_turns=n):
+            return f"{name(p)} stays in {e.term('jail')} ({n} turn(s) there so far)"
+        case JailChanged(player=p, in_jail=False):
+            return f"{name(p)} leaves {e.term('jail')}"
+        case JailCardMoved(deck=deck, source=src, target=dst):
+            card = f"{e.decks[deck].name} {e.term('get_out_of_jail')} card" if deck in e.decks else "card"
+            if not src:
+                return f"{name(dst)} keeps the {card}"
+            return f"{name(src)} hands the {card} to {name(dst)}" if dst else f"{name(src)} uses the {card}"
+        case DecisionOpened(decision_kind=kind, player=p, data=data):
+            return _decision_line(game, kind, name(p), data)
+        case RentDue(owner=owner, payer=payer, space=space, amount=amount):
+            return (f"{name(owner)} may claim {credits(e, amount)} rent from {name(payer)} "
+                    f"for {e.space(space).name}")
+        case RentClosed(how="lapsed"):
+            return "Rent that was not claimed in time has lapsed"
+        case DebtOpened(debtor=debtor, creditor=creditor, amount=amount, reason=reason):
+            return f"{name(debtor)} owes {name(creditor)} {credits(e, amount)} ({reason}) and must raise it"
+        case AuctionOpened(lot=lot):
+            return f"{lot_name(e, lot)[:1].upper()}{lot_name(e, lot)[1:]} goes up for auction"
+        case BidPlaced(player=p, amount=0):
+            return f"{name(p)} drops out of the auction"
+        case BidPlaced(player=p, amount=amount):
+            return f"{name(p)} bids {credits(e, amount)}"
+        case AuctionClosed(lot=lot, winner="", amount=_):
+            return f"No bids: {lot_name(e, lot)} stays with the {e.term('bank')}"
+        case AuctionClosed(lot=lot, winner=winner, amount=amount):
+            return f"{name(winner)} wins {lot_name(e, lot)} for {credits(e, amount)}"
+        case TradeProposed(proposer=a, partner=b):
+            return f"{name(a)} offers {name(b)} a trade"
+        case TradeClosed(how=how):
+            return TRADE_ENDINGS.get(how, "The trade offer is closed.")
+        case TurnPassed(player=p, number=n):
+            return f"Turn {n}: {name(p)}"
+        case PlayerRetired(player=p):
+            return f"{name(p)} is bankrupt and leaves the game"
+        case GameEnded(reason=reason):
+            return f"The game is over: {reason}"
+        case Noted(text=text):
+            return text
+    return ""
+
+
+def _decision_line(game: Game, kind: str, who: str, data: dict[str, object]) -> str:
+    e = game.edition
+    space = e.space(str(data["space"])).name if "space" in data else ""
+    lines = {
+        "offer": f"{space} is for sale: {who} may buy it, or it goes up for auction",
+        "card": f"{who} draws a {e.decks[str(data.get('deck'))].name} card" if data.get("deck") in e.decks else "",
+        "tax": f"{who} chooses how to pay the {e.term('income_tax')}",
+        "utility-roll": f"{who} rolls the dice again for {space}",
+        "mortgage-transfer": f"{who} lifts or keeps the mortgage on {space}",
+        "place": f"{who} places the {e.term(str(data.get('piece', 'house')))} won at auction",
+    }
+    return lines.get(kind, "")
+
+
+def feedback_kinds(events: list[Event]) -> frozenset[str]:
+    """Which sounds and motions an answer deserves: dice, payment, purchase, jail, bid, bankrupt, end."""
+    kinds: set[str] = set()
+    for event in events:
+        match event:
+            case DiceRolled():
+                kinds.add("dice")
+            case Posted(txn=txn):
+                units = {p.unit for p in txn.postings}
+                if any(u.startswith("deed:") for u in units) and CREDITS in units:
+                    kinds.add("purchase")
+                elif CREDITS in units:
+                    kinds.add("payment")
+            case JailChanged(in_jail=True, jail_turns=0):
+                kinds.add("jail")
+            case BidPlaced(amount=amount) if amount:
+                kinds.add("bid")
+            case PlayerRetired():
+                kinds.add("bankrupt")
+            case GameEnded():
+                kinds.add("end")
+    return frozenset(kinds)

@@ -1,0 +1,214 @@
+"""The building blocks every screen uses: panels, labels that wrap, buttons sized for fingers, and the popups
+that show the engine's reasons, ask for a confirmation or take a number.
+
+An :class:`ActionButton` shows one engine-checked :class:`~companion.table.actions.Action`. A refused action
+stays visible but dimmed; tapping it shows the engine's reasons instead of doing nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.table.actions import Action
+from companion.ui import theme
+
+
+def paint(widget: Widget, colour: theme.Colour, radius: float = 0) -> None:
+    """Give a widget a solid (optionally rounded) background that follows its size and position."""
+    with widget.canvas.before:
+        colour_instruction = Color(*colour)
+        shape = RoundedRectangle(radius=[radius]) if radius else Rectangle()
+    widget.bind(pos=lambda w, pos: setattr(shape, "pos", pos), size=lambda w, size: setattr(shape, "size", size))
+    widget.background_instruction = colour_instruction  # type: ignore[attr-defined]
+
+
+def repaint(widget: Widget, colour: theme.Colour) -> None:
+    """Change the background colour given by :func:`paint`."""
+    widget.background_instruction.rgba = colour  # type: ignore[attr-defined]
+
+
+class Panel(BoxLayout):
+    """A rounded box with a raised background."""
+
+    def __init__(self, colour: theme.Colour = theme.PANEL, **kwargs: Any) -> None:
+        kwargs.setdefault("padding", theme.PAD)
+        kwargs.setdefault("spacing", theme.GAP)
+        super().__init__(**kwargs)
+        paint(self, colour, dp(8))
+
+
+def text(words: str, size: float = theme.FONT, colour: theme.Colour = theme.TEXT, bold: bool = False,
+         halign: str = "left", fixed_height: bool = True, **kwargs: Any) -> Label:
+    """A label that wraps to its width; with ``fixed_height`` it is exactly as tall as its text."""
+    label = Label(text=words, font_size=size, color=colour, bold=bold, halign=halign, valign="middle",
+                  markup=kwargs.pop("markup", False), **kwargs)
+    label.bind(width=lambda lbl, width: setattr(lbl, "text_size", (width, None)))
+    if fixed_height:
+        label.size_hint_y = None
+        label.bind(texture_size=lambda lbl, size: setattr(lbl, "height", max(size[1], lbl.font_size * 1.3)))
+    return label
+
+
+STYLES: dict[str, tuple[theme.Colour, theme.Colour]] = {
+    "primary": (theme.ACCENT, theme.ACCENT_TEXT),
+    "normal": (theme.BUTTON, theme.TEXT),
+    "danger": (theme.DANGER, theme.TEXT),
+    "good": (theme.GOOD, theme.TEXT),
+    "off": (theme.DISABLED, theme.DISABLED_TEXT),
+}
+
+
+class TapButton(Button):
+    """A flat button at least :data:`theme.TOUCH` high, in one of :data:`STYLES`."""
+
+    def __init__(self, label: str, on_tap: Callable[[], Any] | None = None, style: str = "normal",
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", theme.TOUCH)
+        kwargs.setdefault("font_size", theme.FONT)
+        super().__init__(text=label, background_normal="", background_down="", halign="center", valign="middle",
+                         **kwargs)
+        self.bind(size=lambda b, size: setattr(b, "text_size", (size[0] - dp(8), None)))
+        self.on_tap = on_tap
+        self.set_style(style)
+
+    def set_style(self, style: str) -> None:
+        """Colour the button as ``primary``, ``normal``, ``danger``, ``good`` or ``off``."""
+        self.style = style
+        self.background_color, self.color = STYLES[style]
+
+    def on_release(self) -> None:
+        """Run the tap handler."""
+        if self.on_tap is not None:
+            self.on_tap()
+
+
+class ActionButton(TapButton):
+    """A button for an engine-checked action. ``run`` is called with the action when it is allowed; a refused
+    action is dimmed and a tap shows why."""
+
+    def __init__(self, action: Action, run: Callable[[Action], Any], **kwargs: Any) -> None:
+        self.action = action
+        super().__init__(action.label, self._tap, action.style if action.enabled else "off", **kwargs)
+        self.run = run
+
+    def _tap(self) -> None:
+        if self.action.enabled:
+            self.run(self.action)
+        else:
+            show_reasons(self.action.reasons, f"{self.action.label}: not now")
+
+
+def scroll_column(spacing: float = theme.GAP) -> tuple[ScrollView, BoxLayout]:
+    """A vertical list that scrolls when it is taller than its place; returns the scroller and the list."""
+    column = BoxLayout(orientation="vertical", spacing=spacing, size_hint_y=None)
+    column.bind(minimum_height=column.setter("height"))
+    scroller = ScrollView(do_scroll_x=False, bar_width=dp(8), scroll_type=["bars", "content"])
+    scroller.add_widget(column)
+    return scroller, column
+
+
+class Dialog(ModalView):
+    """A centred popup panel with a title, a body and a row of buttons."""
+
+    def __init__(self, title: str, size_hint: tuple[float, float] = (0.8, 0.8), **kwargs: Any) -> None:
+        super().__init__(size_hint=size_hint, auto_dismiss=False, background_color=(0, 0, 0, 0.6), **kwargs)
+        self.box = Panel(theme.PANEL_RAISED, orientation="vertical", padding=dp(14), spacing=dp(10))
+        self.title = text(title, theme.FONT_LARGE, theme.ACCENT, bold=True)
+        self.box.add_widget(self.title)
+        self.body_scroller, self.body = scroll_column()
+        self.box.add_widget(self.body_scroller)
+        self.buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(10))
+        self.box.add_widget(self.buttons)
+        self.add_widget(self.box)
+
+    def add_button(self, label: str, on_tap: Callable[[], Any] | None = None, style: str = "normal") -> TapButton:
+        """A button that closes the dialog and then runs ``on_tap``."""
+        def tap() -> None:
+            self.dismiss()
+            if on_tap is not None:
+                on_tap()
+
+        button = TapButton(label, tap, style)
+        self.buttons.add_widget(button)
+        return button
+
+
+def show_reasons(reasons: Iterable[str], title: str = "Not allowed") -> Dialog:
+    """The engine's refusal: every reason, in its own words, and an OK button."""
+    dialog = Dialog(title, size_hint=(0.8, 0.7))
+    dialog.reasons = list(reasons)  # type: ignore[attr-defined]
+    for reason in dialog.reasons:  # type: ignore[attr-defined]
+        dialog.body.add_widget(text(f"•  {reason}"))
+    dialog.add_button("OK", style="primary")
+    dialog.open()
+    return dialog
+
+
+def confirm(title: str, lines: Iterable[str], on_yes: Callable[[], Any], yes: str = "Yes",
+            no: str = "Cancel", style: str = "primary") -> Dialog:
+    """Ask before doing something; ``on_yes`` runs only after the player confirms."""
+    dialog = Dialog(title, size_hint=(0.85, 0.75))
+    for line in lines:
+        dialog.body.add_widget(text(line))
+    dialog.add_button(no)
+    dialog.yes_button = dialog.add_button(yes, on_yes, style)  # type: ignore[attr-defined]
+    dialog.open()
+    return dialog
+
+
+class NumberPad(Dialog):
+    """A keypad for a whole number (an exact bid, an amount); ``on_number`` gets it when OK is tapped."""
+
+    def __init__(self, title: str, on_number: Callable[[int], Any], limit: int = 6, **kwargs: Any) -> None:
+        super().__init__(title, size_hint=(0.6, 0.95), **kwargs)
+        self.limit = limit
+        self.on_number = on_number
+        self.display = text("0", theme.FONT_HUGE, theme.ACCENT, bold=True, halign="center")
+        self.body.add_widget(self.display)
+        keys = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
+        keys.bind(minimum_height=keys.setter("height"))
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "C"):
+            keys.add_widget(TapButton(key, lambda k=key: self.press(k), font_size=theme.FONT_LARGE))
+        self.body.add_widget(keys)
+        self.add_button("Cancel")
+        self.ok = TapButton("OK", self._ok, "primary")
+        self.buttons.add_widget(self.ok)
+
+    @property
+    def value(self) -> int:
+        """The number typed so far."""
+        return int(self.display.text or "0")
+
+    def press(self, key: str) -> None:
+        """A keypad key: a digit, ``⌫`` (delete the last digit) or ``C`` (clear)."""
+        digits = "" if self.display.text == "0" else self.display.text
+        if key == "C":
+            digits = ""
+        elif key == "⌫":
+            digits = digits[:-1]
+        elif len(digits) < self.limit:
+            digits += key
+        self.display.text = digits or "0"
+
+    def _ok(self) -> None:
+        self.dismiss()
+        self.on_number(self.value)
+
+
+def colour_band(hex_colour: str, width: float = dp(10)) -> Widget:
+    """A narrow strip in a colour group's colour (or a side's)."""
+    band = Widget(size_hint_x=None, width=width)
+    paint(band, theme.rgba(hex_colour))
+    return band

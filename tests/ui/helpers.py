@@ -1,0 +1,121 @@
+"""Driving the real app in tests: start it on the shared Window, find widgets, tap them, take screenshots.
+
+Stable API for every UI test: :func:`find`, :func:`find_all`, :func:`tap`, :func:`frames`, :func:`shoot`,
+:func:`dialogs`, :func:`texts`, :data:`SEATS`, :func:`setup_for` and :func:`png_size`.
+Taps go through real touch events at the widget's centre (Kivy's UnitTestTouch), so a widget that is hidden,
+covered by a popup or disabled does not react, exactly as under a finger.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.engine.state import Setup
+
+SEATS = (
+    {"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
+    {"id": "vader", "name": "Vader", "token": "darth-vader", "side": "empire"},
+    {"id": "leia", "name": "Leia", "token": "r2-d2", "side": "rebel"},
+    {"id": "tarkin", "name": "Tarkin", "token": "grand-moff-tarkin", "side": "empire"},
+)
+
+
+def setup_for(players: int = 2, variant: str = "standard", ends_at: str | None = None, seed: int = 0) -> Setup:
+    """A set-up of the first ``players`` seats of :data:`SEATS` for the Original Trilogy edition."""
+    return Setup("original-trilogy", variant, [dict(s) for s in SEATS[:players]], seed, ends_at)
+
+
+def frames(count: int = 3) -> None:
+    """Let Kivy run a few frames (layout, clock callbacks, drawing)."""
+    from kivy.base import EventLoop
+
+    for _ in range(count):
+        EventLoop.idle()
+
+
+def walk(root: Any) -> Iterator[Any]:
+    """Every widget under ``root``, depth first (``root`` included)."""
+    yield root
+    for child in list(getattr(root, "children", [])):
+        yield from walk(child)
+
+
+def window_widgets() -> Iterator[Any]:
+    """Every widget on the Window, popups included."""
+    from kivy.core.window import Window
+
+    for child in list(Window.children):
+        yield from walk(child)
+
+
+def find_all(cls: type | None = None, text: str | None = None, root: Any = None, **attrs: Any) -> list[Any]:
+    """Widgets of a class (any when None) whose ``text`` contains ``text`` and whose attributes match.
+
+    Searches ``root``, else the whole Window including open popups. A widget on a screen that is not shown is
+    not on the Window, so it is not found.
+    """
+    found = []
+    for w in (walk(root) if root is not None else window_widgets()):
+        if cls is not None and not isinstance(w, cls):
+            continue
+        if text is not None and text not in str(getattr(w, "text", "")):
+            continue
+        if all(getattr(w, k, None) == v for k, v in attrs.items()):
+            found.append(w)
+    return found
+
+
+def find(cls: type | None = None, text: str | None = None, root: Any = None, **attrs: Any) -> Any:
+    """The one widget that matches (see :func:`find_all`); fails the test when none or several do."""
+    found = find_all(cls, text, root, **attrs)
+    assert len(found) == 1, f"expected one {cls.__name__ if cls else 'widget'} with text {text!r} {attrs}, " \
+                            f"found {len(found)}: {[getattr(w, 'text', w) for w in found][:8]}"
+    return found[0]
+
+
+def tap(widget: Any) -> None:
+    """Touch down and up at the widget's centre, then let a few frames run."""
+    from kivy.tests.common import UnitTestTouch
+
+    frames(1)
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    frames(3)
+
+
+def dialogs() -> list[Any]:
+    """Popups open on the Window, newest last."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    return [w for w in reversed(Window.children) if isinstance(w, ModalView)]
+
+
+def texts(root: Any = None) -> list[str]:
+    """The text of every label and button (on ``root`` or the whole Window)."""
+    return [str(w.text) for w in (walk(root) if root is not None else window_widgets()) if getattr(w, "text", "")]
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", header[16:24])
+    return width, height
+
+
+def shoot(folder: Path, name: str) -> Path:
+    """Save what the Window shows as ``folder/name.png`` and return the path."""
+    from kivy.core.window import Window
+
+    frames(3)
+    target = folder / f"{name}.png"
+    target.unlink(missing_ok=True)
+    written = Window.screenshot(name=str(folder / f"{name}-.png"))  # Kivy adds a counter to the name
+    Path(written).replace(target)
+    return target
