@@ -914,6 +914,8 @@ class ClassicRules(Ruleset):
             mine, theirs = parse_assets(give, "give"), parse_assets(get, "get")
         except ValueError as exc:
             return [*problems, V("trade/syntax", str(exc))]
+        if not (mine.deeds or mine.cash or mine.cards or theirs.deeds or theirs.cash or theirs.cards):
+            problems.append(V("trade/empty", "The offer hands nothing over: choose what each side gives."))
         return problems + self._trade_problems(s, proposer, mine) + self._trade_problems(s, partner, theirs)
 
     def _trade_problems(self, s: GameState, player: str, assets: Assets) -> list[Violation]:

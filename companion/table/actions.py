@@ -262,3 +262,193 @@ def correction_spaces(game: Game) -> list[tuple[str, str, str]]:
     """Every board space (id, name, colour band) for the "my token is really on ..." correction."""
     e = game.edition
     return [(sp.id, sp.name, e.groups[sp.group].colour if sp.group in e.groups else "") for sp in e.spaces]
+
+
+def undo_action(game: Game, count: int = 1, reason: str = "taken back at the table") -> Action:
+    """Taking back the last ``count`` actions, checked by the engine (refused when there is too little to take
+    back); the reason goes into the journal with the undo."""
+    label = "Undo last action" if count == 1 else f"Undo the last {count} actions"
+    return offer(game, f"undo:{count}", label, f"undo {count} {' '.join(reason.split())}", "danger")
+
+
+def short_deed_name(deed: DeedView) -> str:
+    """A deed's name without its group's name in front (``Swamp`` for ``Dagobah: Swamp``), for lists that
+    already show the group."""
+    return deed.name.removeprefix(f"{deed.group_name}: ") if deed.group_name else deed.name
+
+
+def build_hints(game: Game, holdings: list[DeedActions]) -> dict[str, str]:
+    """One line per colour group of streets in ``holdings`` (from :func:`deed_actions`) saying which deeds the
+    engine would let take the next building now; when none can, the engine's first reason."""
+    e = game.edition
+    groups: dict[str, list[tuple[DeedView, Action]]] = {}
+    for held in holdings:
+        build = next((a for a in held.actions if a.key.startswith("build:")), None)
+        if build is not None:
+            groups.setdefault(held.deed.group, []).append((held.deed, build))
+    hints = {}
+    for group, builds in groups.items():
+        ready = [short_deed_name(deed) for deed, action in builds if action.enabled]
+        if ready:
+            hints[group] = f"Next {e.term('building')} can go on: {', '.join(ready)}"
+        else:
+            hints[group] = next((a.reasons[0] for _, a in builds if a.reasons), "")
+    return hints
+
+
+def debt_lines(game: Game, player: str) -> tuple[str, ...]:
+    """What a player owes, one line per unpaid debt (oldest first), then the most they could raise: their cash
+    plus selling every building and mortgaging every deed still free."""
+    s, e = game.state, game.edition
+    debts = s.debts_of(player)
+    if not debts:
+        return ()
+    lines = [f"Owes {party_name(game, d.creditor)} {credits(e, d.amount)} ({d.reason})" for d in debts]
+    lines.append(f"Could raise {credits(e, classic(game).raisable(s, player))} at most, cash included, by selling "
+                 f"every {e.term('building')} and mortgaging every deed")
+    return tuple(lines)
+
+
+def bankruptcy_lines(game: Game, player: str) -> tuple[str, ...]:
+    """Where a bankrupt player's things would go (to the first creditor, or to the bank which auctions the
+    deeds), and whether the game would end with it."""
+    s, e = game.state, game.edition
+    debts = s.debts_of(player)
+    if not debts:
+        return ()
+    name, creditor = party_name(game, player), debts[0].creditor
+    to = party_name(game, creditor)
+    building, bank = e.term("buildings"), f"the {e.term('bank')}"
+    lines = [f"{name} leaves the game for good."]
+    if creditor == BANK:
+        lines.append(f"{name}'s credits and {e.term('get_out_of_jail')} cards go to {bank}, and the {building} "
+                     f"go back to it.")
+    else:
+        lines.append(f"{name}'s credits, {e.term('deed')}s and {e.term('get_out_of_jail')} cards go to {to}; "
+                     f"the {building} go back to {bank}, which pays {to} half what they cost.")
+        if any(d.id in s.mortgaged for d in classic(game).deeds_of(s, player)):
+            lines.append(f"{to} then lifts or keeps the mortgage on each mortgaged deed received.")
+    rest = [p.name for p in s.active if p.id != player]
+    variant = e.variants.get(game.setup.variant)
+    if len(rest) == 1:
+        lines.append(f"{rest[0]} is the last player left: the game ends.")
+    elif variant and variant.ends_at_first_bankruptcy:
+        lines.append(f"In the {variant.name.lower()} the first bankruptcy ends the game.")
+    elif creditor == BANK and classic(game).deeds_of(s, player):
+        lines.append(f"{bank[:1].upper()}{bank[1:]} auctions {name}'s deeds at once.")
+    return tuple(lines)
+
+
+def asset_words(game: Game, deeds: list[str], cash: int, cards: list[str]) -> tuple[str, ...]:
+    """One side of a trade in words: deed names (marked when mortgaged), credits and jail cards."""
+    e, s = game.edition, game.state
+    words = [e.space(d).name + (" (mortgaged)" if d in s.mortgaged else "") for d in deeds]
+    if cash:
+        words.append(credits(e, cash))
+    words += [f"{e.decks[c].name} {e.term('get_out_of_jail')} card" for c in cards]
+    return tuple(words)
+
+
+@dataclass(frozen=True)
+class TradeOfferView:
+    """The open trade offer: who offers what to whom, and the answers each side may give."""
+
+    proposer: str
+    proposer_name: str
+    partner: str
+    partner_name: str
+    gives: tuple[str, ...]
+    gets: tuple[str, ...]
+    accept: Action
+    reject: Action
+    withdraw: Action
+
+
+def trade_offer(game: Game) -> TradeOfferView | None:
+    """The open trade offer (None when there is none). The proposer confirmed by proposing; the partner accepts
+    or rejects, and the proposer may withdraw."""
+    t = game.state.trade
+    if t is None:
+        return None
+    a, b = party_name(game, t.proposer), party_name(game, t.partner)
+
+    def side(data: dict[str, object]) -> tuple[str, ...]:
+        deeds, cards = data.get("deeds", []), data.get("cards", [])
+        cash = data.get("cash", 0)
+        return asset_words(game, list(deeds) if isinstance(deeds, list) else [],
+                           cash if isinstance(cash, int) else 0, list(cards) if isinstance(cards, list) else [])
+
+    return TradeOfferView(
+        t.proposer, a, t.partner, b, side(t.give), side(t.get),
+        offer(game, "accept", f"{b}: Accept", f"accept {t.partner}", "primary"),
+        offer(game, "reject", f"{b}: Reject", f"reject {t.partner}", "danger"),
+        offer(game, "withdraw", f"{a}: Withdraw", f"reject {t.proposer}"))
+
+
+def card_deck_name(game: Game, player: str) -> str:
+    """The name of the deck ``player`` is drawing from now ("" when they are not drawing a card)."""
+    e = game.edition
+    deck = next((str(d.data["deck"]) for d in game.state.decisions if d.kind == "card" and d.player == player), "")
+    return e.decks[deck].name if deck in e.decks else ""
+
+
+def correction_action(game: Game) -> Action:
+    """The "my token is really on ..." button for the turn player, checked by the engine with a space other than
+    the one the token is on; its command lacks the space, which the screen appends (see :func:`correct_command`)."""
+    from dataclasses import replace
+
+    s, e = game.state, game.edition
+    p = s.turn.player
+    here = s.player(p).position if s.has_player(p) else 0
+    elsewhere = e.spaces[(here + 1) % len(e.spaces)].id
+    probe = offer(game, "correct", "My token is really on…", correct_command(p, elsewhere))
+    return replace(probe, command=f"correct {p}")
+
+
+def correct_command(player: str, space_id: str) -> str:
+    """The command that says where ``player``'s token really stands."""
+    return f"correct {player} {space_id}"
+
+
+def transfer_command(payer: str, payee: str, amount: int, reason: str) -> str:
+    """The command for a payment made by hand (the reason may hold spaces: it is the rest of the line)."""
+    import shlex
+
+    return f"transfer {payer} {payee} {amount} {shlex.quote(' '.join(reason.split()))}"
+
+
+def transfer_reasons(game: Game) -> tuple[str, ...]:
+    """Reasons the pay / collect form offers for a payment made by hand, in the edition's words."""
+    e = game.edition
+    return (f"{e.spaces[0].name} salary", "Agreed at the table", f"{e.term('chance')} or {e.term('community_chest')} "
+            "card", "Fine or fee")
+
+
+def trade_credits(offered: int, step: int, held: int) -> int:
+    """Credits one side of a trade offers after a stepper tap (``step`` may be negative) or a typed amount
+    (``offered`` 0): never below nothing nor more than the player holds (the engine checks again anyway)."""
+    return max(0, min(held, offered + step))
+
+
+def shortage_auctions(game: Game) -> list[Action]:
+    """The piece auctions worth offering now: for a kind of piece the bank still has, at least two players could
+    put one on a deed now (the engine would let them build but for the stock) and, together, on more deeds than
+    the bank has pieces of that kind left."""
+    s, rules = game.state, classic(game)
+    ready: dict[str, list[str]] = {HOUSE: [], HOTEL: []}
+    for p in s.active:
+        for space in rules.deeds_of(s, p.id):
+            if space.kind != "street":
+                continue
+            problems = [v for v in game.validate(parse_command(f"build {p.id} {space.id}")) if v.code != "stock/empty"]
+            if not problems:
+                ready[HOTEL if rules.level(s, space.id) >= rules.houses_before_hotel else HOUSE].append(p.id)
+    return [a for a in piece_auction_actions(game)
+            if a.enabled and len(set(ready[kind := a.key.removeprefix("piece-auction:")])) >= 2
+            and len(ready[kind]) > rules.stock(s, kind)]
+
+
+def stepped_amount(amount: int, step: int) -> int:
+    """An amount typed for a payment by hand after a stepper tap: never below nothing (the engine checks the
+    payment itself)."""
+    return max(0, amount + step)

@@ -82,3 +82,9 @@ def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
 def axis_label(edition: Edition, amount: int) -> str:
     """A chart axis label in the edition's money."""
     return credits(edition, amount)
+
+
+def winners(game: Game) -> tuple[str, ...]:
+    """The names at the top of the final ranking: one winner, or several sharing the highest worth."""
+    rows = ranking(game)
+    return tuple(r.name for r in rows if r.worth == rows[0].worth) if rows else ()

@@ -265,3 +265,44 @@ def auction_lot(game: Game) -> str:
     """The name of what is under the hammer (empty when no auction is open)."""
     a = game.state.auction
     return lot_name(game.edition, a.lot) if a else ""
+
+
+@dataclass(frozen=True)
+class AuctionLot:
+    """What is under the hammer, beyond its name: its colour band, one line about it (a deed's group, printed
+    price and base rent) and how many more lots from the bank wait after it."""
+
+    colour: str
+    info: str
+    waiting: str
+
+
+def auction_lot_details(game: Game) -> AuctionLot | None:
+    """The open auction's lot details (None when no auction is open)."""
+    a, e = game.state.auction, game.edition
+    if a is None:
+        return None
+    queued = len(game.state.auction_queue)
+    waiting = f"Then {queued} more lot{'s' if queued != 1 else ''} from the {e.term('bank')}" if queued else ""
+    if not a.lot.startswith("deed:"):
+        return AuctionLot(NO_COLOUR, f"A {e.term(a.lot)} from the {e.term('bank')}'s stock", waiting)
+    deed = deed_view(game, e.space(a.lot.removeprefix("deed:")))
+    info = [deed.group_name, f"printed price {deed.price}"]
+    if deed.kind == "street" and deed.rent_rows:
+        info.append(f"rent {deed.rent_rows[0][1]}")
+    return AuctionLot(deed.colour, "  ·  ".join(i for i in info if i), waiting)
+
+
+def time_left(ends_at: datetime, now: datetime) -> str:
+    """What a time-limit game has left, as ``h:mm:ss`` (``0:00:00`` once the time has come)."""
+    seconds = max(0, int((ends_at - now).total_seconds()))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def deed_card_rows(e: Edition, deed: DeedView) -> tuple[tuple[str, str], ...]:
+    """The lines of a deed card as the table screen shows it: price, the rent table, mortgage value and the
+    cost of each starship (streets only)."""
+    rows = [("Price", deed.price), *deed.rent_rows, ("Mortgage value", deed.mortgage_value)]
+    if deed.build_cost:
+        rows.append((f"Each {e.term('building')}", deed.build_cost))
+    return tuple(rows)

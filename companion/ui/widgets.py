@@ -1,7 +1,7 @@
 """The building blocks every screen uses: panels, labels that wrap, buttons sized for fingers, and the popups
 that show the engine's reasons, ask for a confirmation or take a number.
 
-An :class:`ActionButton` shows one engine-checked :class:`~companion.table.actions.Action`. A refused action
+An :class:`EngineActionButton` shows one engine-checked :class:`~companion.table.actions.Action`. A refused action
 stays visible but dimmed; tapping it shows the engine's reasons instead of doing nothing.
 """
 
@@ -29,6 +29,7 @@ def paint(widget: Widget, colour: theme.Colour, radius: float = 0) -> None:
     with widget.canvas.before:
         colour_instruction = Color(*colour)
         shape = RoundedRectangle(radius=[radius]) if radius else Rectangle()
+    shape.pos, shape.size = widget.pos, widget.size  # a widget sized at creation sends no size event
     widget.bind(pos=lambda w, pos: setattr(shape, "pos", pos), size=lambda w, size: setattr(shape, "size", size))
     widget.background_instruction = colour_instruction  # type: ignore[attr-defined]
 
@@ -94,9 +95,9 @@ class TapButton(Button):
             self.on_tap()
 
 
-class ActionButton(TapButton):
-    """A button for an engine-checked action. ``run`` is called with the action when it is allowed; a refused
-    action is dimmed and a tap shows why."""
+class EngineActionButton(TapButton):
+    """A button for an engine-checked action: ``run`` is called with the action when it is allowed; a refused
+    action is dimmed and a tap shows why. (Not called ActionButton: Kivy's own style rules claim that name.)"""
 
     def __init__(self, action: Action, run: Callable[[Action], Any], **kwargs: Any) -> None:
         self.action = action

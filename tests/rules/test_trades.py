@@ -189,6 +189,12 @@ def test_trade_with_oneself_or_a_stranger_is_refused() -> None:
     assert rejected(game, "propose vader yoda give=deed:dagobah-swamp get=cash:10") == ["player/unknown"]
 
 
+def test_an_offer_that_hands_nothing_over_is_refused() -> None:
+    """OT-TRADE-1: a deal moves something between the two players."""
+    game = new_game()
+    assert rejected(game, "propose luke vader give= get=") == ["trade/empty"]
+
+
 def test_one_offer_at_a_time() -> None:
     """OT-TRADE-1: while an offer waits for an answer no second offer is opened."""
     game = new_game(players=3)

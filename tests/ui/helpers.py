@@ -1,7 +1,8 @@
 """Driving the real app in tests: start it on the shared Window, find widgets, tap them, take screenshots.
 
-Stable API for every UI test: :func:`find`, :func:`find_all`, :func:`tap`, :func:`frames`, :func:`shoot`,
-:func:`dialogs`, :func:`texts`, :data:`SEATS`, :func:`setup_for` and :func:`png_size`.
+Stable API for every UI test: :func:`find`, :func:`find_all`, :func:`exact`, :func:`tap`, :func:`frames`,
+:func:`settle`, :func:`resize`, :func:`shoot`, :func:`dialogs`, :func:`texts`, :data:`SEATS`, :func:`setup_for`
+and :func:`png_size`.
 Taps go through real touch events at the widget's centre (Kivy's UnitTestTouch), so a widget that is hidden,
 covered by a popup or disabled does not react, exactly as under a finger.
 """
@@ -9,6 +10,7 @@ covered by a popup or disabled does not react, exactly as under a finger.
 from __future__ import annotations
 
 import struct
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,36 @@ def frames(count: int = 3) -> None:
 
     for _ in range(count):
         EventLoop.idle()
+
+
+def settle(timeout: float = 3.0) -> None:
+    """Let screen fades and popups opening or closing finish, as a player would wait for them. While a screen
+    fades the screen manager ignores touches, and a closing popup still takes them. Decoration (a cash flash,
+    dice fading in, a scroll bar) is no reason to wait."""
+    from kivy.animation import Animation
+    from kivy.uix.screenmanager import ScreenManager
+
+    def moving() -> bool:
+        if any("_anim_alpha" in a.animated_properties for a in Animation._instances):
+            return True
+        return any(isinstance(w, ScreenManager) and w.transition.is_active for w in window_widgets())
+
+    deadline = time.monotonic() + timeout
+    frames(1)
+    while moving() and time.monotonic() < deadline:
+        frames(1)
+    frames(1)
+
+
+def resize(window: Any, size: tuple[int, int]) -> None:
+    """Resize the window, give the X server real time to resize the drawable, then redraw: Kivy only redraws a
+    changed canvas, and a frame drawn before the drawable grew leaves garbage for the screenshot."""
+    window.size = size
+    for _ in range(5):
+        time.sleep(0.03)
+        frames(1)
+    window.canvas.ask_update()
+    settle()
 
 
 def walk(root: Any) -> Iterator[Any]:
@@ -76,16 +108,25 @@ def find(cls: type | None = None, text: str | None = None, root: Any = None, **a
     return found[0]
 
 
+def exact(label: str, root: Any = None) -> Any:
+    """The one button whose text is exactly ``label`` ("+10" must not find "+100")."""
+    from kivy.uix.button import Button
+
+    found = [b for b in find_all(Button, label, root) if b.text == label]
+    assert len(found) == 1, f"{label!r}: found {len(found)} among {[b.text for b in find_all(Button, root=root)]}"
+    return found[0]
+
+
 def tap(widget: Any) -> None:
-    """Touch down and up at the widget's centre, then let a few frames run."""
+    """Wait for the screen to settle, touch down and up at the widget's centre, and let the answer settle."""
     from kivy.tests.common import UnitTestTouch
 
-    frames(1)
+    settle()
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
     touch.touch_up()
-    frames(3)
+    settle()
 
 
 def dialogs() -> list[Any]:
@@ -113,7 +154,7 @@ def shoot(folder: Path, name: str) -> Path:
     """Save what the Window shows as ``folder/name.png`` and return the path."""
     from kivy.core.window import Window
 
-    frames(3)
+    settle()
     target = folder / f"{name}.png"
     target.unlink(missing_ok=True)
     written = Window.screenshot(name=str(folder / f"{name}-.png"))  # Kivy adds a counter to the name

@@ -1,9 +1,232 @@
-"""Placeholder until its screen is built."""
+"""The auction: the lot, the highest bid and bidder in large type, one row of bid buttons per player, and a
+going-once / going-twice countdown that starts again on every accepted bid.
+
+When the countdown runs out the screen submits ``close`` (the engine gives the lot to the highest bidder, or
+leaves it with the bank when nobody bid). Every button is an engine-checked action from
+:func:`companion.table.actions.auction_view`; an exact bid goes through the keypad as :func:`bid_command`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from kivy.clock import Clock, ClockEvent
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.table.actions import AuctionView, Bidder, auction_view, bid_command
+from companion.table.views import auction_lot_details
+from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.widgets import EngineActionButton, NumberPad, Panel, TapButton, colour_band, scroll_column, text
+
+
+class Meter(Widget):
+    """A bar that empties as the current countdown stage runs out."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fraction = 1.0
+        with self.canvas:
+            Color(*theme.PANEL_RAISED)
+            self._back = Rectangle()
+            self._colour = Color(*theme.ACCENT)
+            self._fill = Rectangle()
+        self.bind(pos=lambda *_: self.set(self.fraction), size=lambda *_: self.set(self.fraction))
+
+    def set(self, fraction: float, colour: theme.Colour = theme.ACCENT) -> None:
+        """Show ``fraction`` (0 to 1) of the bar filled, in ``colour``."""
+        self.fraction = min(max(fraction, 0.0), 1.0)
+        bar_h = dp(10)
+        y = self.center_y - bar_h / 2
+        self._back.pos, self._back.size = (self.x, y), (self.width, bar_h)
+        self._fill.pos, self._fill.size = (self.x, y), (self.width * self.fraction, bar_h)
+        self._colour.rgba = colour
 
 
 class AuctionScreen(CompanionScreen):
-    """Placeholder."""
+    """Bids, passes and the countdown for the open auction. The countdown holds while a popup is open (the
+    exact-bid keypad, a refusal) and while the table taps "Hold"."""
+
+    STAGE_SECONDS: float = 3.0  # length of each countdown stage
+    STAGES: tuple[str, ...] = ("Going once…", "Going twice…", "Last call…")
+    TICK_SECONDS: float = 0.05  # how often the countdown bar moves
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.view: AuctionView | None = None
+        self.rows: dict[str, Widget] = {}
+        self.stage = 0
+        self.elapsed = 0.0
+        self.held = False
+        self._bid_key: tuple[object, ...] | None = None
+        self._clock: ClockEvent | None = None
+        self._shown = False
+
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        header = Panel(size_hint_y=None, height=dp(112))
+        self.band = BoxLayout(size_hint_x=None, width=dp(12))
+        header.add_widget(self.band)
+        column = BoxLayout(orientation="vertical", spacing=dp(2))
+        lot_row = BoxLayout(size_hint_y=None, height=theme.FONT_LARGE * 1.5, spacing=theme.GAP)
+        self.lot = text("", theme.FONT_LARGE, theme.TEXT, bold=True, fixed_height=False, shorten=True,
+                        shorten_from="right", size_hint_x=0.55)
+        lot_row.add_widget(self.lot)
+        self.lot_info = text("", theme.FONT_SMALL, theme.MUTED, fixed_height=False, halign="right", shorten=True,
+                             shorten_from="right", size_hint_x=0.45)
+        lot_row.add_widget(self.lot_info)
+        column.add_widget(lot_row)
+        bid_row = BoxLayout(spacing=theme.GAP)
+        bid = BoxLayout(orientation="vertical", size_hint_x=0.72)
+        bid.add_widget(text("Highest bid", theme.FONT_SMALL, theme.MUTED))
+        self.high_bid = text("", theme.FONT_HUGE, theme.ACCENT, bold=True, fixed_height=False, shorten=True,
+                             shorten_from="right")
+        bid.add_widget(self.high_bid)
+        bid_row.add_widget(bid)
+        self.queue = text("", theme.FONT, theme.ACCENT, fixed_height=False, halign="right", size_hint_x=0.28)
+        bid_row.add_widget(self.queue)
+        column.add_widget(bid_row)
+        header.add_widget(column)
+        root.add_widget(header)
+
+        countdown = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.stage_label = text("", theme.FONT_LARGE, theme.TEXT, bold=True, fixed_height=False, size_hint_x=0.3)
+        countdown.add_widget(self.stage_label)
+        self.meter = Meter(size_hint_x=0.3)
+        countdown.add_widget(self.meter)
+        self.hold_button = TapButton("Hold", self.toggle_hold, size_hint_x=0.18)
+        countdown.add_widget(self.hold_button)
+        self.close_box = BoxLayout(size_hint_x=0.22)
+        countdown.add_widget(self.close_box)
+        root.add_widget(countdown)
+
+        scroller, self.bidders = scroll_column()
+        self.bidders.padding = (0, 0, dp(12), 0)  # room for the scroll bar
+        root.add_widget(scroller)
+        self.add_widget(root)
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Redraw from the auction view; a new highest bid (or a new lot) starts the countdown again."""
+        session = self.app.session
+        self.view = auction_view(session.game) if session else None
+        self.bidders.clear_widgets()
+        self.close_box.clear_widgets()
+        self.rows = {}
+        if self.view is None or session is None:
+            self.stop_countdown()
+            self.lot.text, self.high_bid.text, self.lot_info.text, self.queue.text = "No auction is open", "", "", ""
+            self.stage_label.text = ""
+            return
+        view = self.view
+        key = (view.lot, view.high_bid, view.high_bidder, view.queue)
+        if key != self._bid_key:
+            self._bid_key = key
+            self.restart_countdown()
+        details = auction_lot_details(session.game)
+        colour, self.lot_info.text, self.queue.text = (details.colour, details.info, details.waiting) if details \
+            else ("", "", "")
+        self.band.clear_widgets()
+        self.band.add_widget(colour_band(colour, dp(12)))
+        self.lot.text = view.lot
+        self.high_bid.text = (f"{view.high_bid_text}  ·  {view.high_bidder}" if view.high_bidder
+                              else f"{view.high_bid_text[:1].upper()}{view.high_bid_text[1:]}")
+        self.close_box.add_widget(EngineActionButton(view.close, self.app.run_action))
+        for bidder in view.bidders:
+            row = bidder_row(bidder, self.app.run_action, self.exact_bid)
+            self.rows[bidder.id] = row
+            self.bidders.add_widget(row)
+        self.show_countdown()
+
+    def exact_bid(self, bidder: Bidder) -> NumberPad:
+        """The keypad for an exact bid (the countdown holds while it is open)."""
+        pad = NumberPad(f"{bidder.name}: exact bid", lambda n: self.app.submit(bid_command(bidder.id, n)))
+        pad.open()
+        return pad
+
+    # ---------------------------------------------------------------- countdown
+
+    def restart_countdown(self) -> None:
+        """Back to "going once" with a full bar; the clock runs once the screen is fully shown."""
+        self.stage, self.elapsed, self.held = 0, 0.0, False
+        if self._shown and self._clock is None:
+            self._clock = Clock.schedule_interval(self._advance, self.TICK_SECONDS)
+
+    def stop_countdown(self) -> None:
+        """Stop the clock (leaving the screen, or no auction open)."""
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        self._bid_key = None
+
+    def toggle_hold(self) -> None:
+        """Hold the countdown while the table thinks, or let it run on."""
+        self.held = not self.held
+        self.show_countdown()
+
+    def _popup_open(self) -> bool:
+        window = self.get_root_window()
+        return window is not None and any(isinstance(w, ModalView) for w in window.children)
+
+    def _advance(self, dt: float) -> None:
+        if self.view is None or self.held or self._popup_open():
+            return
+        self.elapsed += dt
+        if self.elapsed >= self.STAGE_SECONDS:
+            self.stage, self.elapsed = self.stage + 1, 0.0
+        if self.stage >= len(self.STAGES):
+            command = self.view.close.command
+            self.stop_countdown()
+            self.app.submit(command)
+            return
+        self.show_countdown()
+
+    def show_countdown(self) -> None:
+        """The stage in words and the bar of the time left in it."""
+        stage = self.STAGES[min(self.stage, len(self.STAGES) - 1)]
+        self.stage_label.text = f"{stage} (held)" if self.held else stage
+        self.hold_button.text = "Go on" if self.held else "Hold"
+        colour = theme.MUTED if self.held else (theme.DANGER if self.stage == len(self.STAGES) - 1 else theme.ACCENT)
+        self.meter.set(1 - self.elapsed / self.STAGE_SECONDS, colour)
+
+    def on_enter(self, *args: object) -> None:
+        """The countdown starts when the screen has faded in."""
+        self._shown = True
+        if self.view is not None and self._clock is None:
+            self._clock = Clock.schedule_interval(self._advance, self.TICK_SECONDS)
+
+    def on_pre_leave(self, *args: object) -> None:
+        """No countdown runs behind another screen."""
+        self._shown = False
+        self.stop_countdown()
+
+
+def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
+    """One player at the auction: name and cash, the raise buttons, an exact bid and pass."""
+    row = Panel(theme.PANEL_RAISED if bidder.high else theme.PANEL, size_hint_y=None, height=theme.TOUCH + dp(8),
+                padding=dp(4), spacing=dp(4))
+    row.player = bidder.id  # type: ignore[attr-defined]
+    who = BoxLayout(orientation="vertical", size_hint_x=0.24, padding=(dp(4), 0))
+    colour = theme.ACCENT if bidder.high else (theme.MUTED if bidder.passed else theme.TEXT)
+    mark = "  ·  highest" if bidder.high else ("  ·  out" if bidder.passed else "")
+    who.add_widget(text(bidder.name, theme.FONT, colour, bold=True, fixed_height=False, shorten=True,
+                        shorten_from="right"))
+    who.add_widget(text(f"{bidder.cash}{mark}", theme.FONT, colour if mark else theme.TEXT, fixed_height=False,
+                        shorten=True, shorten_from="right"))
+    row.add_widget(who)
+    for action in bidder.raises:
+        row.add_widget(EngineActionButton(action, run, size_hint_x=0.11, font_size=theme.FONT_LARGE))
+    first = bidder.raises[0]
+    if first.enabled:
+        row.add_widget(TapButton("Exact…", lambda: exact(bidder), size_hint_x=0.14))
+    else:  # the smallest raise is refused, so is every bid: the button says why instead of opening the keypad
+        row.add_widget(EngineActionButton(replace(first, label="Exact…"), run, size_hint_x=0.14))
+    row.add_widget(EngineActionButton(bidder.drop, run, size_hint_x=0.12))
+    if bidder.passed:
+        row.opacity = 0.55
+    return row

@@ -1,9 +1,125 @@
-"""Placeholder until its screen is built."""
+"""The end of the game: who won and why, the ranking with each worth broken down, and everyone's worth over the
+game as a chart. Every figure comes from :mod:`companion.table.history`; the screen only lays it out.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.widget import Widget
+
+from companion.table.history import RankRow, axis_label, ranking, winners, worth_history
+from companion.table.views import table_view
+from companion.ui import theme
+from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.widgets import Panel, TapButton, scroll_column, text
 
 
 class EndScreen(CompanionScreen):
-    """Placeholder."""
+    """Ranking, worth parts and the worth chart; buttons to the journal and home."""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        header = BoxLayout(size_hint_y=None, height=dp(72), spacing=theme.GAP)
+        titles = BoxLayout(orientation="vertical")
+        self.winner = text("", theme.FONT_HUGE, theme.ACCENT, bold=True, fixed_height=False, shorten=True,
+                           shorten_from="right")
+        self.reason = text("", theme.FONT, theme.MUTED, fixed_height=False, size_hint_y=0.6, shorten=True,
+                           shorten_from="right")
+        titles.add_widget(self.winner)
+        titles.add_widget(self.reason)
+        header.add_widget(titles)
+        buttons = BoxLayout(size_hint=(None, None), width=dp(260), height=theme.TOUCH, spacing=theme.GAP,
+                            pos_hint={"center_y": 0.5})
+        buttons.add_widget(TapButton("Journal", lambda: self.app.goto("journal")))
+        buttons.add_widget(TapButton("Home", self.app.leave_game, "primary"))
+        header.add_widget(buttons)
+        root.add_widget(header)
+
+        body = BoxLayout(spacing=theme.GAP)
+        scroller, self.rank_list = scroll_column()
+        self.rank_list.padding = (0, 0, dp(12), 0)  # room for the scroll bar
+        rank_panel = Panel(orientation="vertical", size_hint_x=0.42)
+        rank_panel.add_widget(text("Ranking", theme.FONT_LARGE, bold=True))
+        rank_panel.add_widget(scroller)
+        body.add_widget(rank_panel)
+        chart_panel = Panel(orientation="vertical", size_hint_x=0.58)
+        chart_panel.add_widget(text("Net worth over the game", theme.FONT_LARGE, bold=True))
+        self.legend = StackLayout(size_hint_y=None, spacing=(dp(14), dp(2)))
+        self.legend.bind(minimum_height=self.legend.setter("height"))
+        chart_panel.add_widget(self.legend)
+        self.chart = WorthChart()
+        chart_panel.add_widget(self.chart)
+        body.add_widget(chart_panel)
+        root.add_widget(body)
+        self.add_widget(root)
+
+    def refresh(self) -> None:
+        """Redraw the ranking, the legend and the chart from the finished game."""
+        session = self.app.session
+        self.rank_list.clear_widgets()
+        self.legend.clear_widgets()
+        if session is None:
+            return
+        game = session.game
+        view = table_view(game, journal_last=0)
+        names = winners(game)
+        if len(names) > 1:
+            self.winner.text = f"{', '.join(names[:-1])} and {names[-1]} share first place"
+        else:
+            self.winner.text = f"{names[0]} wins!" if names else "The game is over"
+        state = f"The game is over: {view.end_reason}" if view.over else "The game is still on"
+        self.reason.text = f"{state}  ·  turn {view.turn_number}"
+        series = worth_history(game, theme.PALETTE)
+        colours = {s.player: s.colour for s in series}
+        for row in ranking(game):
+            self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+        for s in series:
+            self.legend.add_widget(legend_entry(s.name, s.colour))
+        self.chart.show(series, lambda amount: axis_label(session.edition, amount))
+
+
+def rank_card(row: RankRow, colour: str) -> Widget:
+    """One place in the ranking: the name in the player's chart colour, the worth, and its parts."""
+    card = Panel(theme.PANEL_RAISED, orientation="vertical", size_hint_y=None, spacing=dp(2))
+    card.bind(minimum_height=card.setter("height"))
+    card.player = row.player  # type: ignore[attr-defined]
+    top = BoxLayout(size_hint_y=None, height=theme.FONT_LARGE * 1.4, spacing=theme.GAP)
+    top.add_widget(text(f"{row.place}.", theme.FONT_LARGE, theme.MUTED, bold=True, fixed_height=False,
+                        size_hint_x=None, width=dp(30)))
+    top.add_widget(text(row.name, theme.FONT_LARGE, theme.rgba(colour) if colour else theme.TEXT, bold=True,
+                        fixed_height=False, shorten=True, shorten_from="right"))
+    top.add_widget(text(row.worth_text, theme.FONT_LARGE, theme.TEXT, bold=True, halign="right",
+                        fixed_height=False, size_hint_x=None, width=dp(120)))
+    card.add_widget(top)
+    for label, amount in row.parts:
+        line = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.35, padding=(dp(34), 0, 0, 0))
+        line.add_widget(text(label, theme.FONT_SMALL, theme.MUTED, fixed_height=False, shorten=True,
+                             shorten_from="right", size_hint_x=0.66))
+        line.add_widget(text(amount, theme.FONT_SMALL, theme.TEXT, halign="right", fixed_height=False,
+                             size_hint_x=0.34))
+        card.add_widget(line)
+    return card
+
+
+def legend_entry(name: str, colour: str) -> Widget:
+    """A short line and a player's name, both in the colour of their line on the chart."""
+    entry = BoxLayout(size_hint=(None, None), height=theme.FONT * 1.4, spacing=dp(6))
+    swatch = Widget(size_hint_x=None, width=dp(18))
+    with swatch.canvas:
+        Color(*theme.rgba(colour))
+        bar = Rectangle(size=(dp(18), dp(4)))
+    swatch.bind(pos=lambda w, _pos: setattr(bar, "pos", (w.x, w.center_y - dp(2))))
+    label = Label(text=name, font_size=theme.FONT, color=theme.rgba(colour), bold=True, size_hint_x=None)
+    label.bind(texture_size=lambda lbl, size: setattr(lbl, "width", size[0]))
+    label.bind(width=lambda lbl, width: setattr(entry, "width", width + dp(24)))
+    entry.add_widget(swatch)
+    entry.add_widget(label)
+    return entry

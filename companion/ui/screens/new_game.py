@@ -1,9 +1,323 @@
-"""Placeholder until its screen is built."""
+"""The new-game screen: edition, way to play (with the end time of a time-limit game) and the players, each with a
+name and a token; "Start" hands the set-up to the engine, which checks it and names every problem.
+"""
 
 from __future__ import annotations
 
+import secrets
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.textinput import TextInput
+
+from companion.table.setup_choices import (
+    EndChoice,
+    Seat,
+    TokenChoice,
+    VariantChoice,
+    build_setup,
+    end_choices,
+    first_seats,
+    free_token,
+    seat_name,
+    take_token,
+    token_choices,
+    variant_choices,
+)
+from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.widgets import Dialog, TapButton, scroll_column, text
+
+if TYPE_CHECKING:
+    from companion.edition import Edition
+    from companion.ui.app import CompanionApp
+
+ROW_HEIGHT = theme.TOUCH + dp(8)
+FIRST_TURN_NOTE = ("Player 1 takes the first turn. Everyone rolls both dice and the highest total goes first: "
+                   "tap that player's number to move them to 1.")
+
+
+def two_lines(first: str, second: str) -> str:
+    """Button text: a main line and a smaller second line (markup)."""
+    return f"{first}\n[size={int(theme.FONT_SMALL)}]{second}[/size]"
 
 
 class NewGameScreen(CompanionScreen):
-    """Placeholder."""
+    """Set up the table: edition, variant, end time for a time-limit game, and 2 to 8 players."""
+
+    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.edition_id = ""
+        self.variant_id = ""
+        self.end_minutes = 0
+        self.seats: list[Seat] = []
+        self.end_buttons: list[TapButton] = []
+
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
+        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+        top.add_widget(TapButton("Back", lambda: self.app.goto("home"), size_hint_x=None, width=dp(110)))
+        top.add_widget(text("New game", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
+        root.add_widget(top)
+
+        body = BoxLayout(spacing=theme.PAD * 2)
+        choices_scroller, self.choices = scroll_column(spacing=theme.GAP)
+        choices_scroller.size_hint_x = 0.4
+        body.add_widget(choices_scroller)
+
+        seats_box = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.6)
+        seats_box.add_widget(text(FIRST_TURN_NOTE, theme.FONT_SMALL, theme.MUTED))
+        self.seat_scroller, self.seat_list = scroll_column(spacing=theme.GAP)
+        seats_box.add_widget(self.seat_scroller)
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+        self.add_button = TapButton("Add player", self.add_seat)
+        bottom.add_widget(self.add_button)
+        self.start_button = TapButton("Start game", self.start, "primary", bold=True)
+        bottom.add_widget(self.start_button)
+        seats_box.add_widget(bottom)
+        body.add_widget(seats_box)
+        root.add_widget(body)
+        self.add_widget(root)
+
+    # ---------------------------------------------------------------- the form
+
+    @property
+    def edition(self) -> Edition | None:
+        """The chosen edition (None when the device has none)."""
+        return self.app.editions.get(self.edition_id)
+
+    @property
+    def variant(self) -> VariantChoice | None:
+        """The chosen way to play."""
+        edition = self.edition
+        if edition is None:
+            return None
+        return next((v for v in variant_choices(edition) if v.id == self.variant_id), None)
+
+    def choose_edition(self, edition_id: str) -> None:
+        """Pick an edition: its first way to play, and tokens from its box for the seats (names are kept)."""
+        self.edition_id = edition_id
+        edition = self.app.editions[edition_id]
+        self.variant_id = next(iter(edition.variants), "")
+        self.end_minutes = 0
+        names = [s.name for s in self.seats]
+        self.seats = first_seats(edition)
+        for i, name in enumerate(names):
+            if i < len(self.seats):
+                self.seats[i] = Seat(name, self.seats[i].token)
+            else:
+                self.seats.append(Seat(name, free_token(edition, (s.token for s in self.seats))))
+        self.refresh()
+
+    def choose_variant(self, variant_id: str) -> None:
+        """Pick a way to play; a time-limit game starts with the first quick end time chosen."""
+        self.variant_id = variant_id
+        variant = self.variant
+        self.end_minutes = end_choices(datetime.now())[0].minutes if variant and variant.needs_end_time else 0
+        self.refresh()
+
+    def choose_end(self, minutes: int) -> None:
+        """Pick when a time-limit game ends (minutes from now)."""
+        self.end_minutes = minutes
+        self.refresh()
+
+    def add_seat(self) -> None:
+        """One more player, with the first free token."""
+        edition = self.edition
+        if edition is None:
+            return
+        self.seats.append(Seat("", free_token(edition, (s.token for s in self.seats))))
+        self.refresh()
+        Clock.schedule_once(lambda _dt: self._show_seats(last=True))
+
+    def remove_seat(self, index: int) -> None:
+        """Take a player off the list."""
+        del self.seats[index]
+        self.refresh()
+
+    def move_first(self, index: int) -> None:
+        """The player who rolled highest moves to the top of the list: they take the first turn."""
+        self.seats.insert(0, self.seats.pop(index))
+        self.refresh()
+
+    def choose_token(self, index: int, token: str) -> None:
+        """A player takes a token; whoever had it gets theirs in exchange."""
+        self.seats = take_token(self.seats, index, token)
+        self.refresh()
+
+    def set_name(self, index: int, name: str) -> None:
+        """Remember what is typed in a name box."""
+        if index < len(self.seats):
+            self.seats[index] = Seat(name, self.seats[index].token)
+
+    def start(self) -> None:
+        """Hand the set-up to the engine; the app shows every reason if it is refused, else the table."""
+        edition = self.edition
+        if edition is None:
+            return
+        variant = self.variant
+        ends_at = None
+        if variant and variant.needs_end_time:
+            ends_at = end_choices(datetime.now(), (self.end_minutes,))[0].ends_at
+        setup = build_setup(edition, self.variant_id, self.seats, secrets.randbelow(2**31), ends_at)
+        if self.app.new_game(setup).accepted:
+            self.seats = []  # the next visit starts from a fresh form
+
+    # ---------------------------------------------------------------- drawing
+
+    def on_pre_enter(self, *args: object) -> None:
+        """A fresh form after a game has started from it (or on the first visit)."""
+        editions = self.app.editions
+        if editions and (not self.seats or self.edition_id not in editions):
+            self.seats = []
+            self.choose_edition(next(iter(editions)))
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the choices and the player rows from the form."""
+        self._draw_choices()
+        self._draw_seats()
+        Clock.schedule_once(lambda _dt: self._show_seats(last=False))
+
+    def _show_seats(self, last: bool) -> None:
+        """Players from the top when they all fit; else keep the place, or show the last one just added."""
+        if self.seat_list.height <= self.seat_scroller.height:
+            self.seat_scroller.scroll_y = 1
+        elif last:
+            self.seat_scroller.scroll_y = 0
+
+    def tick(self) -> None:
+        """Keep the quick end times showing the clock time they stand for."""
+        choices = end_choices(datetime.now(), [b.minutes for b in self.end_buttons])
+        for button, choice in zip(self.end_buttons, choices, strict=True):
+            button.text = self._end_label(choice)
+
+    @staticmethod
+    def _end_label(choice: EndChoice) -> str:
+        return two_lines(choice.clock, f"in {choice.minutes} min")
+
+    def _heading(self, words: str) -> None:
+        self.choices.add_widget(text(words, theme.FONT_SMALL, theme.MUTED, bold=True))
+
+    def _draw_choices(self) -> None:
+        self.choices.clear_widgets()
+        self.end_buttons = []
+        editions = self.app.editions
+        if not editions:
+            self.choices.add_widget(text("No edition data was found on this device, so no game can start.",
+                                         colour=theme.DANGER))
+            return
+        self._heading("Edition")
+        for edition_id, edition in editions.items():
+            self.choices.add_widget(TapButton(edition.name, lambda e=edition_id: self.choose_edition(e),
+                                              "primary" if edition_id == self.edition_id else "normal"))
+        edition = self.edition
+        if edition is None:
+            return
+        self._heading("Way to play")
+        variants = variant_choices(edition)
+        grid = GridLayout(cols=min(3, len(variants)) or 1, spacing=theme.GAP, size_hint_y=None,
+                          row_default_height=ROW_HEIGHT, row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        for variant in variants:
+            grid.add_widget(TapButton(variant.name, lambda v=variant.id: self.choose_variant(v),
+                                      "primary" if variant.id == self.variant_id else "normal", height=ROW_HEIGHT))
+        self.choices.add_widget(grid)
+        chosen = self.variant
+        if chosen is None:
+            return
+        if chosen.needs_end_time:
+            self._heading("The game ends at")
+            row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
+            for choice in end_choices(datetime.now()):
+                button = TapButton(self._end_label(choice), lambda m=choice.minutes: self.choose_end(m),
+                                   "primary" if choice.minutes == self.end_minutes else "normal",
+                                   height=ROW_HEIGHT, markup=True)
+                button.minutes = choice.minutes
+                self.end_buttons.append(button)
+                row.add_widget(button)
+            self.choices.add_widget(row)
+        self.choices.add_widget(text(" ".join(chosen.notes), theme.FONT_SMALL, theme.MUTED))
+
+    def _draw_seats(self) -> None:
+        self.seat_list.clear_widgets()
+        edition = self.edition
+        if edition is None:
+            self.add_button.disabled = self.start_button.disabled = True
+            return
+        self.add_button.disabled = self.start_button.disabled = False
+        tokens = {t.id: t for t in token_choices(edition)}
+        for index, seat in enumerate(self.seats):
+            self.seat_list.add_widget(self._seat_row(index, seat, tokens.get(seat.token)))
+        full = len(self.seats) >= edition.max_players or not free_token(edition, (s.token for s in self.seats))
+        self.add_button.text = f"Table full ({len(self.seats)} players)" if full else "Add player"
+        self.add_button.set_style("off" if full else "normal")
+        self.add_button.on_tap = None if full else self.add_seat
+
+    def _seat_row(self, index: int, seat: Seat, token: TokenChoice | None) -> BoxLayout:
+        number = index + 1
+        row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
+        first = TapButton(str(number), lambda: self.move_first(index), "primary" if index == 0 else "normal",
+                          size_hint_x=None, width=theme.TOUCH, height=ROW_HEIGHT, font_size=theme.FONT_LARGE,
+                          bold=True)
+        first.seat, first.role = index, "first"
+        row.add_widget(first)
+        name = TextInput(text=seat.name, hint_text=f"Player {number}", multiline=False, write_tab=False,
+                         font_size=theme.FONT, size_hint=(0.5, None), height=ROW_HEIGHT,
+                         padding=(dp(10), (ROW_HEIGHT - theme.FONT * 1.2) / 2),
+                         background_color=theme.PANEL_RAISED, foreground_color=theme.TEXT,
+                         hint_text_color=theme.MUTED, cursor_color=theme.ACCENT)
+        name.bind(text=lambda _w, value: self.set_name(index, value))
+        name.seat = index
+        row.add_widget(name)
+        label = two_lines(token.name, token.side_name) if token else "Choose a token"
+        token_button = TapButton(label, lambda: self.pick_token(index), size_hint_x=0.5, height=ROW_HEIGHT,
+                                 markup=True)
+        if token:
+            token_button.background_color = theme.rgba(token.side_colour)
+            token_button.color = theme.text_on(token_button.background_color)
+        token_button.seat, token_button.role = index, "token"
+        row.add_widget(token_button)
+        can_remove = len(self.seats) > 1
+        remove = TapButton("\u00d7", (lambda: self.remove_seat(index)) if can_remove else None,
+                           "danger" if can_remove else "off", size_hint_x=None, width=theme.TOUCH,
+                           height=ROW_HEIGHT, font_size=theme.FONT_HUGE)
+        remove.seat, remove.role = index, "remove"
+        row.add_widget(remove)
+        return row
+
+    def pick_token(self, index: int) -> None:
+        """A popup of every token in the box, with its side; one held by another player is swapped."""
+        edition = self.edition
+        if edition is None or index >= len(self.seats):
+            return
+        holders = {s.token: seat_name(s.name, n) for n, s in enumerate(self.seats, start=1)}
+        who = seat_name(self.seats[index].name, index + 1)
+        dialog = Dialog(f"Token for {who}", size_hint=(0.9, 0.95))
+        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for token in token_choices(edition):
+            holder = holders.get(token.id)
+            if token.id == self.seats[index].token:
+                second = f"{token.side_name} \u00b7 {who} has it"
+            elif holder:
+                second = f"{token.side_name} \u00b7 swap with {holder}"
+            else:
+                second = token.side_name
+
+            def choose(t: str = token.id) -> None:
+                dialog.dismiss()
+                self.choose_token(index, t)
+
+            button = TapButton(two_lines(token.name, second), choose, height=ROW_HEIGHT, markup=True)
+            button.background_color = theme.rgba(token.side_colour, 1 if holder is None else 0.45)
+            button.color = theme.text_on(theme.rgba(token.side_colour))
+            button.token = token.id
+            grid.add_widget(button)
+        dialog.body.add_widget(grid)
+        dialog.add_button("Cancel")
+        dialog.open()

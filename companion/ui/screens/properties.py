@@ -1,9 +1,206 @@
-"""Placeholder until its screen is built."""
+"""The properties screen: one player's deeds by colour group with build, sell, mortgage and lift buttons, the
+bank's stock of building pieces, and the player's debt with "Pay" and "Declare bankruptcy".
+
+Every button is an engine-checked action (:mod:`companion.table.actions`): a refused one stays dimmed and a tap
+shows the engine's reasons. Even building is explained per group by the engine's verdicts on each deed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.table.actions import (
+    Action,
+    DeedActions,
+    bankruptcy_lines,
+    build_hints,
+    debt_lines,
+    deed_actions,
+    sell_all_actions,
+    short_deed_name,
+    shortage_auctions,
+    turn_actions,
+)
+from companion.table.views import HoldingGroup, PlayerView, player_views, stock
+from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.widgets import EngineActionButton, Panel, TapButton, colour_band, confirm, scroll_column, text
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+DEED_SLOTS = ("build:", "sell:", "mortgage:|unmortgage:")  # button columns of a deed row, left to right
+
+
+def without_name(action: Action, name: str) -> Action:
+    """The action labelled without the player's name in front (the screen already shows whose it is)."""
+    label = action.label.removeprefix(f"{name}: ")
+    return replace(action, label=label[:1].upper() + label[1:])
+
+
+class DeedRow(BoxLayout):
+    """One deed: its name and marks, then its build, sell and mortgage/lift buttons."""
+
+    def __init__(self, held: DeedActions, run: Callable[[Action], Any], **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.deed_id = held.deed.id
+        marks = f"   [color=#ffe81f]{held.deed.marks}[/color]" if held.deed.marks else ""
+        self.add_widget(text(f"[b]{short_deed_name(held.deed)}[/b]{marks}", markup=True))
+        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        for slot in DEED_SLOTS:
+            action = next((a for a in held.actions if a.key.startswith(tuple(slot.split("|")))), None)
+            buttons.add_widget(EngineActionButton(action, run, font_size=theme.FONT_SMALL) if action else Widget())
+        self.add_widget(buttons)
+
+
+class GroupPanel(Panel):
+    """A colour group of one player: colour band, name, full-group mark, building hint, sell-all and deeds."""
+
+    def __init__(self, group: HoldingGroup, held: list[DeedActions], hint: str, sell_all: Action | None,
+                 run: Callable[[Action], Any]) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None)
+        self.bind(minimum_height=self.setter("height"))
+        self.group_id = group.id
+        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        header.add_widget(colour_band(group.colour, dp(16)))
+        title = f"[b]{group.name}[/b]" + ("   [color=#ffe81f]full group[/color]" if group.complete else "")
+        header.add_widget(text(title, theme.FONT_LARGE, markup=True, fixed_height=False))
+        if sell_all is not None:
+            header.add_widget(EngineActionButton(sell_all, run, font_size=theme.FONT_SMALL, size_hint_x=0.6))
+        self.add_widget(header)
+        if hint:
+            self.add_widget(text(hint, theme.FONT_SMALL, theme.MUTED))
+        for deed in held:
+            self.add_widget(DeedRow(deed, run))
 
 
 class PropertiesScreen(CompanionScreen):
-    """Placeholder."""
+    """Deeds, buildings, mortgages and debts of the player chosen along the top."""
+
+    def __init__(self, app: CompanionApp, **kwargs: object) -> None:
+        super().__init__(app, **kwargs)
+        self.chosen: str | None = None
+        self.keep_choice = False
+        self.root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        self.add_widget(self.root)
+
+    def open_for(self, player: str | None) -> None:
+        """Go to this screen showing one player's deeds (None: the debtor, else the player whose turn it is)."""
+        self.chosen = player
+        self.keep_choice = self.app.manager.current != self.name
+        self.app.goto(self.name)
+
+    def choose(self, player: str) -> None:
+        """Show another player's deeds."""
+        self.chosen = player
+        self.refresh()
+
+    def on_pre_enter(self, *args: object) -> None:
+        """Entering the screen starts from the debtor or the turn player, unless :meth:`open_for` chose."""
+        if not self.keep_choice:
+            self.chosen = None
+        self.keep_choice = False
+        super().on_pre_enter(*args)
+
+    def refresh(self) -> None:
+        """Rebuild from the views of the chosen player."""
+        self.root.clear_widgets()
+        session = self.app.session
+        if session is None:
+            self.root.add_widget(text("No game is open.", theme.FONT_LARGE))
+            self.root.add_widget(TapButton("Back", lambda: self.app.goto("home")))
+            return
+        game = session.game
+        players = player_views(game)
+        table_actions = turn_actions(game)
+        debtors = [a.player for a in table_actions if a.key.startswith("pay:")]
+        if self.chosen not in {p.id for p in players}:
+            turn = next((p.id for p in players if p.is_turn), players[0].id)
+            self.chosen = debtors[0] if debtors else turn
+        me = next(p for p in players if p.id == self.chosen)
+
+        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        tabs = BoxLayout(spacing=dp(4))
+        for p in players:
+            tabs.add_widget(self._tab(p, p.id in debtors, len(players)))
+        top.add_widget(tabs)
+        top.add_widget(TapButton("Back to table", lambda: self.app.goto("table"), size_hint_x=None,
+                                 width=dp(140)))
+        self.root.add_widget(top)
+
+        body = BoxLayout(spacing=theme.GAP)
+        body.add_widget(self._side(me, [a for a in table_actions if a.player == me.id]))
+        scroller, column = scroll_column()
+        scroller.size_hint_x = 0.66
+        column.padding = (0, 0, dp(12), 0)  # room for the scroll bar
+        left = ", ".join(f"{count} {word}" for word, count in stock(game))
+        column.add_widget(text(f"{session.edition.term('bank')} stock: {left}", colour=theme.MUTED))
+        held = deed_actions(game, me.id)
+        hints = build_hints(game, held)
+        sell_all = {a.key.removeprefix("sell-all:"): a for a in sell_all_actions(game, me.id)}
+        for group in me.groups:
+            deeds = [d for d in held if d.deed.group == group.id]
+            column.add_widget(GroupPanel(group, deeds, hints.get(group.id, ""), sell_all.get(group.id),
+                                         self.app.run_action))
+        if not me.groups:
+            column.add_widget(text(f"{me.name} holds no {session.edition.term('deed')}s.", colour=theme.MUTED))
+        body.add_widget(scroller)
+        self.root.add_widget(body)
+
+    def _tab(self, p: PlayerView, owes: bool, count: int) -> TapButton:
+        label = f"{p.name} (out)" if p.retired else f"{p.name}\n{p.cash_text}"
+        style = "primary" if p.id == self.chosen else "off" if p.retired else "danger" if owes else "normal"
+        tab = TapButton(label, lambda pid=p.id: self.choose(pid), style,
+                        font_size=theme.FONT if count <= 4 else theme.FONT_SMALL)
+        tab.player_id = p.id
+        return tab
+
+    def _side(self, me: PlayerView, mine: list[Action]) -> Panel:
+        """The chosen player's cash and token, and what the player must settle."""
+        game = self.app.session.game if self.app.session else None
+        assert game is not None
+        panel = Panel(orientation="vertical", size_hint_x=0.34, padding=0)
+        scroller, column = scroll_column()
+        column.padding = theme.PAD
+        panel.add_widget(scroller)
+        column.add_widget(text(me.name, theme.FONT_LARGE, bold=True))
+        self.cash_label = text(me.cash_text, theme.FONT_HUGE, theme.ACCENT, bold=True)
+        column.add_widget(self.cash_label)
+        column.add_widget(text(f"{me.token}, {me.side}" if me.side else me.token, theme.FONT_SMALL, theme.MUTED))
+        if me.retired:
+            column.add_widget(text(f"{me.name} has left the game.", colour=theme.MUTED))
+            return panel
+        edition = game.edition
+        column.add_widget(text(f"In {edition.term('jail')}" if me.in_jail else f"On {me.space}",
+                               colour=theme.DANGER if me.in_jail else theme.TEXT))
+        if me.jail_cards:
+            column.add_widget(text(f"{me.jail_cards} {edition.term('get_out_of_jail')} card(s)", theme.FONT_SMALL))
+        for line in debt_lines(game, me.id):
+            column.add_widget(text(line, colour=theme.DANGER if line.startswith("Owes") else theme.TEXT))
+        for action in mine:
+            if action.key.startswith("pay:"):
+                column.add_widget(EngineActionButton(without_name(action, me.name), self.app.run_action))
+            elif action.key.startswith("bankrupt:"):
+                column.add_widget(EngineActionButton(without_name(action, me.name),
+                                               lambda a, name=me.name: self._ask_bankruptcy(a, name)))
+            elif action.key.startswith(("lift:", "keep:")):
+                column.add_widget(EngineActionButton(without_name(action, me.name), self.app.run_action,
+                                               font_size=theme.FONT_SMALL))
+        for action in shortage_auctions(game):
+            column.add_widget(EngineActionButton(action, self.app.run_action))
+        return panel
+
+    def _ask_bankruptcy(self, action: Action, name: str) -> None:
+        """Bankruptcy is for good: say where everything goes and ask first."""
+        game = self.app.session.game if self.app.session else None
+        assert game is not None
+        confirm(f"Declare {name} bankrupt?", [*debt_lines(game, action.player),
+                                              *bankruptcy_lines(game, action.player)],
+                lambda: self.app.run_action(action), yes="Declare bankruptcy", style="danger")

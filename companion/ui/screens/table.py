@@ -1,9 +1,472 @@
-"""Placeholder until its screen is built."""
+"""The table screen, the hub of a game: whose turn, the space landed on with its deed, the dice, every player's
+cash and deeds, the actions the engine allows now, and what just happened.
+
+Laid out for 800x480 in three columns (players, the space, actions) under a top bar, with the last journal lines
+along the bottom. Every word and amount comes from :mod:`companion.table.views` and :mod:`companion.table.actions`;
+the screen only arranges them and hands the chosen command to the app. A part whose view did not change is kept
+as it is, so a tap redraws only what it changed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from kivy.animation import Animation
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
+
+from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
+from companion.table.views import (
+    DeedView,
+    JournalLine,
+    PlayerView,
+    SpaceView,
+    TableView,
+    deed_card_rows,
+    table_view,
+    time_left,
+)
+from companion.table.words import party_name
+from companion.ui import theme
+from companion.ui.dice import DieFace
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.table_dialogs import CardListDialog, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
+from companion.ui.widgets import EngineActionButton, Panel, TapButton, confirm, paint, scroll_column, text
+
+if TYPE_CHECKING:
+    from companion.table.session import Answer
+    from companion.ui.app import CompanionApp
+
+TOP_BAR = dp(54)
+JOURNAL_LINES = 2
+ANSWER_LINES = 6
+FLASH_SECONDS = 1.4
+ROW = dp(17)          # one line of the deed card's table
+DIE = dp(54)
+TILE = (dp(20), dp(28))
+
+
+def line(words: str, size: float = theme.FONT, colour: theme.Colour = theme.TEXT, bold: bool = False,
+         halign: str = "left", **kwargs: Any) -> Label:
+    """A one-line label that is cut with an ellipsis rather than overflowing its place."""
+    kwargs.setdefault("size_hint_y", None)
+    kwargs.setdefault("height", size * 1.45)
+    label = Label(text=words, font_size=size, color=colour, bold=bold, halign=halign, valign="middle",
+                  shorten=True, shorten_from="right", **kwargs)
+    label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+    return label
+
+
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """How wide ``words`` are drawn at ``size`` (to size buttons and columns to their text)."""
+    core = CoreLabel(text=words, font_size=size, bold=bold)
+    core.refresh()
+    return float(core.texture.size[0])
+
+
+def fitted_button(label: str, on_tap: Callable[[], Any], style: str = "normal", size: float = theme.FONT,
+                  widest: str = "") -> TapButton:
+    """A top-bar button just wide enough for its label (or for ``widest``, a longer label it may show)."""
+    return TapButton(label, on_tap, style, font_size=size, size_hint_x=None,
+                     width=max(theme.TOUCH, text_width(widest or label, size) + dp(22)))
+
+
+def grow_to_text(button: TapButton) -> TapButton:
+    """Let a button with a long (wrapped) label grow taller than a finger's height when it needs to."""
+    button.bind(texture_size=lambda b, size: setattr(b, "height", max(theme.TOUCH, size[1] + dp(12))))
+    return button
+
+
+class DeedTile(Widget):
+    """One deed a player holds, drawn as a small card in its colour: a pip per fighter, a bar for a
+    freighter/destroyer, only an outline when it is mortgaged (like a deed turned face down)."""
+
+    def __init__(self, deed: DeedView, **kwargs: Any) -> None:
+        super().__init__(size_hint=(None, None), size=TILE, **kwargs)
+        self.deed_id, self.houses, self.hotel, self.mortgaged = deed.id, deed.houses, deed.hotel, deed.mortgaged
+        self.colour = theme.rgba(deed.colour)
+        self.bind(pos=self._draw, size=self._draw)
+
+    def _draw(self, *_args: object) -> None:
+        self.canvas.clear()
+        x, y, w, h = self.x, self.y, self.width, self.height
+        with self.canvas:
+            Color(*self.colour)
+            if self.mortgaged:
+                Line(rectangle=(x + 1, y + 1, w - 2, h - 2), width=dp(1.2))
+                Line(points=(x + 2, y + 2, x + w - 2, y + h - 2), width=dp(1))
+                return
+            Rectangle(pos=(x, y), size=(w, h))
+            Color(*theme.text_on(self.colour))
+            margin, gap = dp(2), dp(1)
+            if self.hotel:
+                Rectangle(pos=(x + margin, y + margin), size=(w - 2 * margin, dp(6)))
+            elif self.houses:
+                pip = (w - 2 * margin - 3 * gap) / 4
+                for i in range(self.houses):
+                    Rectangle(pos=(x + margin + i * (pip + gap), y + margin), size=(pip, pip))
+
+
+class PlayerCard(ButtonBehavior, BoxLayout):
+    """A seat at the table: side colour, name and token, cash (large), jail, jail-free cards and deed tiles.
+    A tap opens the player's deeds in words."""
+
+    def __init__(self, app: CompanionApp, player: PlayerView, jail_word: str, card_word: str) -> None:
+        super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
+        self.app, self.player, self.player_id = app, player, player.id
+        paint(self, theme.PANEL_RAISED if player.is_turn else theme.PANEL, dp(6))
+        if player.is_turn:
+            with self.canvas.after:
+                Color(*theme.ACCENT)
+                outline = Line(width=dp(1.5))
+            self.bind(pos=lambda w, _v: _frame(w, outline), size=lambda w, _v: _frame(w, outline))
+        self.add_widget(_band(player.side_colour, dp(8)))
+        content = BoxLayout(orientation="vertical", size_hint_y=None, padding=(0, dp(4)), spacing=dp(1))
+        content.bind(minimum_height=content.setter("height"))
+        content.bind(height=self.setter("height"))
+        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]  [size={int(theme.FONT_SMALL)}]"
+                               f"[color=a3adc4]{escape_markup(player.token)}[/color][/size]", theme.FONT,
+                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True)
+        content.add_widget(self.name_label)
+        self.cash_label = line(player.cash_text, theme.FONT_LARGE, theme.TEXT, bold=True)
+        content.add_widget(self.cash_label)
+        if player.in_jail:
+            content.add_widget(line(f"In {jail_word}", theme.FONT, theme.DANGER, bold=True))
+        notes = (["bankrupt, out of the game"] if player.retired else []) + (
+            [f"{player.jail_cards} × {card_word}"] if player.jail_cards else [])
+        if notes:
+            content.add_widget(line(" · ".join(notes), theme.FONT_SMALL, theme.MUTED))
+        if player.groups:
+            tiles = StackLayout(size_hint_y=None, spacing=dp(5), padding=(0, dp(3), 0, dp(4)))
+            tiles.bind(minimum_height=tiles.setter("height"))
+            for group in player.groups:
+                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=TILE[1])
+                row.width = len(group.deeds) * TILE[0] + (len(group.deeds) - 1) * dp(2)
+                for deed in group.deeds:
+                    row.add_widget(DeedTile(deed))
+                if group.complete:
+                    _underline(row)
+                tiles.add_widget(row)
+            content.add_widget(tiles)
+        self.add_widget(content)
+        if player.retired:
+            self.opacity = 0.45
+
+    def on_release(self) -> None:
+        """Show this player's deeds in words."""
+        PlayerDeedsDialog(self.app, self.player).open()
+
+
+def _frame(widget: Widget, outline: Line) -> None:
+    outline.rounded_rectangle = (widget.x, widget.y, widget.width, widget.height, dp(6))
+
+
+def _band(hex_colour: str, width: float) -> Widget:
+    band = Widget(size_hint_x=None, width=width)
+    paint(band, theme.rgba(hex_colour), dp(3))
+    return band
+
+
+def _underline(row: Widget) -> None:
+    """Mark a full colour group with a line under its tiles."""
+    with row.canvas.after:
+        Color(*theme.ACCENT)
+        mark = Line(width=dp(1.2))
+
+    def place(w: Widget, _value: object) -> None:
+        mark.points = (w.x, w.y - dp(2), w.right, w.y - dp(2))
+
+    row.bind(pos=place, size=place)
+
+
+class Slot(BoxLayout):
+    """A place on the screen whose content is rebuilt only when the data it shows has changed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.key: Hashable = None
+
+    def fill(self, key: Hashable, build: Callable[[], Widget]) -> bool:
+        """Show ``build()`` unless the shown content was built from an equal ``key``; True when rebuilt."""
+        if self.children and key == self.key:
+            return False
+        self.clear_widgets()
+        self.add_widget(build())
+        self.key = key
+        return True
 
 
 class TableScreen(CompanionScreen):
-    """Placeholder."""
+    """The hub of a game (see the module docstring)."""
+
+    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.view: TableView | None = None
+        self.cash_labels: dict[str, Label] = {}
+        self.countdown_label: Label | None = None
+        self.dice_faces: tuple[DieFace, ...] = ()
+        self.answer_labels: list[Label] = []
+        self.journal_labels: list[Label] = []
+        self._game_id = ""
+        self._cards: dict[str, tuple[PlayerView, PlayerCard]] = {}
+        self.player_column: BoxLayout = BoxLayout()
+        self._cash_seen: dict[str, int] = {}
+        self._answer_seen: Answer | None = None
+
+        layout = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        self.top_slot = Slot(size_hint_y=None, height=TOP_BAR)
+        body = BoxLayout(spacing=theme.GAP)
+        self.players_slot = Slot(size_hint_x=0.27)
+        centre = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.42)
+        self.space_slot = Slot(size_hint_y=None)
+        self.happened_slot = Slot()
+        centre.add_widget(self.space_slot)
+        centre.add_widget(self.happened_slot)
+        self.actions_slot = Slot(size_hint_x=0.31)
+        for part in (self.players_slot, centre, self.actions_slot):
+            body.add_widget(part)
+        self.journal_slot = Slot(size_hint_y=None, height=JOURNAL_LINES * theme.FONT_SMALL * 1.45)
+        for part in (self.top_slot, body, self.journal_slot):
+            layout.add_widget(part)
+        self.add_widget(layout)
+
+    # ---------------------------------------------------------------- building the screen
+
+    def refresh(self) -> None:
+        """Redraw from the current views; parts whose views are unchanged stay as they are."""
+        session = self.app.session
+        if session is None:
+            self.view = None
+            return
+        game_id, game = session.game_id, session.game
+        if game_id != self._game_id:
+            self._game_id, self._cash_seen = game_id, {}
+        self.view = view = table_view(game, journal_last=JOURNAL_LINES)
+        self.top_slot.fill((game_id, view.turn_number, view.turn_player_name, view.stock, view.ends_at,
+                            self.app.sounds.muted), lambda: self._top_bar(view))
+        self._update_players(game_id, view)
+        answer = self.app.last_answer
+        new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
+        self._answer_seen = answer
+        if self.space_slot.fill((game_id, view.space, view.dice), lambda: self._space_card(view.space, view.dice)) \
+                or new_roll:
+            self._tumble_in(new_roll)
+        self.happened_slot.fill((game_id, answer.lines if answer else ()), lambda: self._happened(answer))
+        actions, correction = turn_actions(game), correction_action(game)
+        self.actions_slot.fill((game_id, tuple(actions), correction), lambda: self._actions(actions, correction))
+        self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
+        self.tick()
+
+    def _top_bar(self, view: TableView) -> Widget:
+        bar = BoxLayout(spacing=theme.GAP)
+        left = BoxLayout(orientation="vertical")
+        first = BoxLayout()
+        self.turn_label = line(f"Turn {view.turn_number} · {view.turn_player_name}", theme.FONT_LARGE, theme.ACCENT,
+                               bold=True)
+        first.add_widget(self.turn_label)
+        self.countdown_label = None
+        if view.ends_at is not None:
+            self.countdown_label = line("", theme.FONT, theme.TEXT, bold=True, halign="right", size_hint_x=None,
+                                        width=text_width("Ends in 00:00:00", theme.FONT, True))
+            first.add_widget(self.countdown_label)
+        left.add_widget(first)
+        assert self.app.session is not None
+        stock = ", ".join(f"{count} {word}" for word, count in view.stock)
+        bank = self.app.session.edition.term("bank")
+        self.stock_label = line(f"{bank}: {stock} left", theme.FONT_SMALL, theme.MUTED)
+        left.add_widget(self.stock_label)
+        bar.add_widget(left)
+        for label, screen in (("Properties", "properties"), ("Trade", "trade"), ("Journal", "journal")):
+            bar.add_widget(fitted_button(label, lambda s=screen: self.app.goto(s)))
+        self.mute_button = fitted_button(self._sound_label(), self.toggle_sound, size=theme.FONT_SMALL,
+                                         widest="Sound off")
+        bar.add_widget(self.mute_button)
+        bar.add_widget(fitted_button("Leave", self.app.leave_game))
+        return bar
+
+    def _update_players(self, game_id: str, view: TableView) -> None:
+        """Rebuild the seats whose view changed (and only those), in turn order; a changed cash amount flashes."""
+        if self.players_slot.fill(game_id, self._players_column):
+            self._cards = {}
+        assert self.app.session is not None
+        edition = self.app.session.edition
+        cards = []
+        for player in view.players:
+            cached = self._cards.get(player.id)
+            if cached is None or cached[0] != player:
+                card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"))
+                self._cards[player.id] = (player, card)
+                self._flash_cash(player, card.cash_label)
+            cards.append(self._cards[player.id][1])
+        if self.player_column.children[::-1] != cards:
+            self.player_column.clear_widgets()
+            for card in cards:
+                self.player_column.add_widget(card)
+        self.cash_labels = {card.player_id: card.cash_label for card in cards}
+
+    def _players_column(self) -> Widget:
+        scroller, self.player_column = scroll_column()
+        return scroller
+
+    def _space_card(self, space: SpaceView, dice: tuple[int, ...]) -> Widget:
+        card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
+        card.bind(minimum_height=self._fit_space)
+        header = BoxLayout(size_hint_y=None, padding=(dp(8), dp(3)))
+        colour = theme.rgba(space.colour)
+        paint(header, colour, dp(4))
+        self.space_name_label = text(space.name, theme.FONT_LARGE, theme.text_on(colour), bold=True)
+        self.space_name_label.bind(height=lambda _l, h: setattr(header, "height", h + dp(6)))
+        header.add_widget(self.space_name_label)
+        card.add_widget(header)
+
+        details = BoxLayout(size_hint_y=None, spacing=dp(6))
+        info = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(3))
+        info.bind(minimum_height=info.setter("height"))
+        deed = space.deed
+        if deed is None:
+            info.add_widget(text(space.text, theme.FONT))
+        else:
+            assert self.app.session is not None
+            info.add_widget(self._deed_table(deed_card_rows(self.app.session.edition, deed)))
+            owner = f"Owner: {deed.owner_name}" + (f" · {deed.marks}" if deed.marks else "")
+            info.add_widget(text(owner, theme.FONT, theme.DANGER if deed.mortgaged else theme.TEXT, bold=True))
+        holder = BoxLayout(orientation="vertical")
+        holder.add_widget(info)
+        holder.add_widget(Widget())
+        details.add_widget(holder)
+        dice_column = BoxLayout(orientation="vertical", size_hint=(None, None), width=DIE, spacing=dp(6),
+                                height=2 * DIE + dp(6))
+        self.dice_faces = tuple(DieFace(value, DIE) for value in (dice or (0, 0)))
+        for face in self.dice_faces:
+            dice_column.add_widget(face)
+        details.add_widget(dice_column)
+        info.bind(height=lambda _w, h: setattr(details, "height", max(h, dice_column.height)))
+        details.height = max(info.height, dice_column.height)
+        card.add_widget(details)
+        return card
+
+    def _fit_space(self, card: Widget, height: float) -> None:
+        """The space card's place is as tall as the card shown (a card replaced meanwhile is ignored)."""
+        if card.parent is self.space_slot:
+            self.space_slot.height = height
+
+    def _deed_table(self, rows: tuple[tuple[str, str], ...]) -> Widget:
+        """The deed card's lines as two columns (what, amount); the first line, the price, stands out."""
+        accent = "".join(f"{round(c * 255):02x}" for c in theme.ACCENT[:3])
+        labels = [escape_markup(label) for label, _ in rows]
+        values = [escape_markup(value) for _, value in rows]
+        labels[0], values[0] = f"[b]{labels[0]}[/b]", f"[b][color={accent}]{values[0]}[/color][/b]"
+        height = len(rows) * ROW
+        table = BoxLayout(size_hint_y=None, height=height, spacing=dp(4))
+        common = {"font_size": theme.FONT_SMALL, "markup": True, "valign": "top", "line_height": 1.0,
+                  "size_hint_y": None, "height": height}
+        left = Label(text="\n".join(labels), color=theme.MUTED, halign="left", **common)
+        width = max(text_width(value, theme.FONT_SMALL, bold=True) for _, value in rows) + dp(4)
+        right = Label(text="\n".join(values), color=theme.TEXT, halign="right", size_hint_x=None, width=width,
+                      **common)
+        for label in (left, right):
+            label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+            table.add_widget(label)
+        self.deed_columns = (left, right)
+        return table
+
+    def _happened(self, answer: Answer | None) -> Widget:
+        panel = Panel(orientation="vertical", spacing=dp(2))
+        scroller, column = scroll_column(dp(2))
+        lines = answer.lines[-ANSWER_LINES:] if answer and answer.lines else ("Roll to start the turn.",)
+        self.answer_labels = [text(words, theme.FONT) for words in lines]
+        for label in self.answer_labels:
+            column.add_widget(label)
+        panel.add_widget(scroller)
+        return panel
+
+    def _actions(self, actions: list[Action], correction: Action) -> Widget:
+        assert self.app.session is not None
+        game = self.app.session.game
+        box = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        scroller, column = scroll_column()
+        cards = [a for a in actions if a.key.startswith("card:")]
+        for action in actions:
+            if action.key.startswith("card:"):
+                if action is not cards[0]:
+                    continue  # the whole deck goes into one list, opened by one button
+                who, deck = party_name(game, action.player), card_deck_name(game, action.player)
+                button: TapButton = TapButton(f"{who}: pick the {deck} card drawn",
+                                              lambda d=deck, w=who: CardListDialog(self.app, d, w, cards).open(),
+                                              "primary")
+            elif action.key.startswith("bankrupt:"):
+                button = EngineActionButton(action, self._confirm_bankruptcy)
+            else:
+                button = EngineActionButton(action, self.app.run_action)
+            column.add_widget(grow_to_text(button))
+        box.add_widget(scroller)
+        extras = BoxLayout(size_hint_y=None, height=theme.TOUCH + dp(6), spacing=theme.GAP)
+        extras.add_widget(EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
+                                       height=theme.TOUCH + dp(6)))
+        extras.add_widget(TapButton("Pay / collect", lambda: PayCollectDialog(self.app).open(),
+                                    font_size=theme.FONT_SMALL, height=theme.TOUCH + dp(6)))
+        box.add_widget(extras)
+        return box
+
+    def _journal(self, journal: tuple[JournalLine, ...]) -> Widget:
+        box = BoxLayout(orientation="vertical")
+        self.journal_labels = [line(f"#{entry.seq}  {entry.text}", theme.FONT_SMALL, theme.MUTED)
+                               for entry in journal[-JOURNAL_LINES:]]
+        for label in self.journal_labels:
+            box.add_widget(label)
+        return box
+
+    # ---------------------------------------------------------------- motion
+
+    def _flash_cash(self, player: PlayerView, label: Label) -> None:
+        """Flash a cash amount that changed: green when it went up, red when it went down."""
+        before = self._cash_seen.get(player.id)
+        if before is not None and before != player.cash:
+            label.color = theme.GOOD if player.cash > before else theme.DANGER
+            Animation(color=theme.TEXT, duration=FLASH_SECONDS, t="in_quad").start(label)
+        self._cash_seen[player.id] = player.cash
+
+    def _tumble_in(self, new_roll: bool) -> None:
+        """After a new roll, the dice drop in."""
+        if not new_roll:
+            return
+        for face in self.dice_faces:
+            face.opacity = 0
+            Animation(opacity=1, duration=0.35, t="out_quad").start(face)
+
+    # ---------------------------------------------------------------- taps
+
+    def _confirm_bankruptcy(self, action: Action) -> None:
+        assert self.app.session is not None
+        game = self.app.session.game
+        confirm(f"{party_name(game, action.player)}: declare bankruptcy?", bankruptcy_lines(game, action.player),
+                lambda: self.app.run_action(action), yes="Declare bankruptcy", style="danger")
+
+    def _open_correction(self, action: Action) -> None:
+        assert self.app.session is not None and self.view is not None
+        CorrectionDialog(self.app, action.player, party_name(self.app.session.game, action.player),
+                         self.view.space).open()
+
+    def _sound_label(self) -> str:
+        return "Sound off" if self.app.sounds.muted else "Sound on"
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute the feedback sounds (remembered for the next start)."""
+        self.app.sounds.set_muted(not self.app.sounds.muted)
+        self.mute_button.text = self._sound_label()
+
+    # ---------------------------------------------------------------- clock
+
+    def tick(self) -> None:
+        """Count down the time a time-limit game has left."""
+        if self.countdown_label is not None and self.view is not None and self.view.ends_at is not None:
+            self.countdown_label.text = f"Ends in {time_left(self.view.ends_at, datetime.now())}"

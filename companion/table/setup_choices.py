@@ -1,0 +1,182 @@
+"""The choices of the new-game form, from an edition's data: ways to play, tokens with their side, end times, and
+the :class:`~companion.engine.state.Setup` the form hands to the engine.
+
+Nothing here decides whether a set-up is allowed: the engine checks the finished set-up and names every problem.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from companion.engine.state import Setup
+from companion.table.session import SavedGameLine
+from companion.table.words import credits
+
+if TYPE_CHECKING:
+    from companion.edition import Edition
+
+END_AFTER_MINUTES = (60, 90, 120)
+NO_COLOUR = "#5a6070"
+
+
+@dataclass(frozen=True)
+class VariantChoice:
+    """A way to play: its id, its name from the data, whether it needs an end time, and what it changes."""
+
+    id: str
+    name: str
+    needs_end_time: bool
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TokenChoice:
+    """A token from the box; its side (name and colour) follows from the token."""
+
+    id: str
+    name: str
+    side: str
+    side_name: str
+    side_colour: str
+
+
+@dataclass(frozen=True)
+class EndChoice:
+    """A quick choice of end time for a time-limit game: ``minutes`` from now, shown as a clock time."""
+
+    minutes: int
+    clock: str
+    ends_at: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One row of the form as the players filled it in."""
+
+    name: str
+    token: str
+
+
+def variant_choices(edition: Edition) -> list[VariantChoice]:
+    """The edition's ways to play, in the order of its data."""
+    return [VariantChoice(v.id, v.name, v.ends_at_time, variant_notes(edition, v.id))
+            for v in edition.variants.values()]
+
+
+def variant_notes(edition: Edition, variant_id: str) -> tuple[str, ...]:
+    """What a way to play changes, in short lines built from the edition's variant data and words."""
+    v = edition.variants[variant_id]
+    term = edition.term
+    notes = []
+    if v.deal_deeds:
+        paid = "each paid at its printed price" if v.deal_paid else "free"
+        notes.append(f"Everyone is dealt {v.deal_deeds} {term('deed')}s at the start, {paid}.")
+    if v.houses_before_hotel:
+        notes.append(f"{v.houses_before_hotel} {term('houses')} before a {term('hotel')}.")
+    if v.jail_max_turns:
+        turns = "turn" if v.jail_max_turns == 1 else "turns"
+        notes.append(f"At most {v.jail_max_turns} {turns} in {term('jail')}.")
+    if v.docking_tax_flat_only:
+        notes.append(f"{term('income_tax')}: always {credits(edition, edition.docking_flat)}.")
+    if v.ends_at_first_bankruptcy:
+        notes.append("Ends at the first bankruptcy.")
+    if v.ends_at_time:
+        notes.append("Ends at the time chosen here.")
+    notes.append("The richest player wins." if v.winner == "worth" else "Play until one player is left.")
+    return tuple(notes)
+
+
+def token_choices(edition: Edition) -> list[TokenChoice]:
+    """The edition's tokens, in the order of its data, each with its side's name and colour."""
+    choices = []
+    for token_id, token in edition.tokens.items():
+        side_id = str(token.get("side", ""))
+        side = edition.sides.get(side_id, {})
+        choices.append(TokenChoice(token_id, str(token.get("name", token_id)), side_id,
+                                   str(side.get("name", "")), str(side.get("colour", NO_COLOUR))))
+    return choices
+
+
+def free_token(edition: Edition, taken: Iterable[str]) -> str:
+    """The first token in the box that no seat holds yet (empty when every token is taken)."""
+    held = set(taken)
+    return next((t for t in edition.tokens if t not in held), "")
+
+
+def first_seats(edition: Edition) -> list[Seat]:
+    """A fresh form: as many empty seats as the edition's smallest table, each with a different token."""
+    seats: list[Seat] = []
+    for _ in range(edition.min_players):
+        seats.append(Seat("", free_token(edition, (s.token for s in seats))))
+    return seats
+
+
+def take_token(seats: Sequence[Seat], index: int, token: str) -> list[Seat]:
+    """Seat ``index`` takes ``token``; a seat that held it gets the token ``index`` had (a swap), so each
+    token stays with one seat."""
+    mine = seats[index].token
+    return [Seat(s.name, token) if i == index else Seat(s.name, mine) if s.token == token else s
+            for i, s in enumerate(seats)]
+
+
+def end_choices(now: datetime, minutes: Iterable[int] = END_AFTER_MINUTES) -> list[EndChoice]:
+    """End times a quick tap away: ``now`` plus each number of minutes, to the minute, as the clock shows it and
+    as the set-up stores it (ISO local date and time, ``YYYY-MM-DDTHH:MM``)."""
+    choices = []
+    for m in minutes:
+        end = (now + timedelta(minutes=m)).replace(second=0, microsecond=0)
+        choices.append(EndChoice(m, end.strftime("%H:%M"), end.strftime("%Y-%m-%dT%H:%M")))
+    return choices
+
+
+def seat_name(name: str, number: int) -> str:
+    """The name a seat plays under: what was typed, or ``Player N`` when nothing was."""
+    return " ".join(name.split()) or f"Player {number}"
+
+
+def player_id(name: str, number: int, taken: Iterable[str] = ()) -> str:
+    """A player id made from a name: lower-case ASCII letters, digits and dashes, different from every id in
+    ``taken`` (``-2``, ``-3``... added) and never ``bank``; ``player-N`` when the name has no letters or digits."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+    if not base or base == "bank":
+        base = f"player-{number}"
+    used = set(taken)
+    candidate, suffix = base, 2
+    while candidate in used:
+        candidate, suffix = f"{base}-{suffix}", suffix + 1
+    return candidate
+
+
+def build_setup(edition: Edition, variant: str, seats: Sequence[Seat], seed: int,
+                ends_at: str | None = None) -> Setup:
+    """The set-up the form describes, in seat order (the first seat has the first turn). Each player's side is
+    the side of the token they chose; the engine checks the whole set-up when the game starts."""
+    players: list[dict[str, str]] = []
+    for number, seat in enumerate(seats, start=1):
+        name = seat_name(seat.name, number)
+        token = edition.tokens.get(seat.token, {})
+        players.append({"id": player_id(name, number, (p["id"] for p in players)), "name": name,
+                        "token": seat.token, "side": str(token.get("side", ""))})
+    return Setup(edition.id, variant, players, seed, ends_at)
+
+
+def variant_names(editions: Iterable[Edition]) -> dict[tuple[str, str], str]:
+    """Each way to play's name by (edition name, variant id): the saved-games list names the edition by name."""
+    return {(e.name, v.id): v.name for e in editions for v in e.variants.values()}
+
+
+def saved_game_details(line: SavedGameLine, variant: str) -> tuple[str, ...]:
+    """The lines under a saved game's players: way to play and edition, when it was last played and how many
+    actions it has (the start of the game is not one), and the last action."""
+    played = line.entries - 1
+    count = "no action yet" if played < 1 else "1 action" if played == 1 else f"{played} actions"
+    details = [f"{variant} \u00b7 {line.edition}", f"{line.when} \u00b7 {count}"]
+    if played >= 1:
+        details.append(f"Last action: {line.last_action}")
+    return tuple(details)
