@@ -7,17 +7,18 @@ every amount on a label is a printed value or one the ruleset worked out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import shlex
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
+from companion.rulesets.classic import ClassicRules
 from companion.table.views import DeedView, deed_view
 from companion.table.words import credits, lot_name, party_name
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
-    from companion.rulesets.classic import ClassicRules
 
 BID_STEPS = (1, 10, 50, 100)
 ROLL_PROBE = ("1", "2")  # dice used only to ask whether a roll is allowed now; real dice come from the table
@@ -25,8 +26,6 @@ ROLL_PROBE = ("1", "2")  # dice used only to ask whether a roll is allowed now; 
 
 def classic(game: Game) -> ClassicRules:
     """The game's ruleset, for the figures it works out (interest, sell-back, building level)."""
-    from companion.rulesets.classic import ClassicRules
-
     if not isinstance(game.rules, ClassicRules):
         raise TypeError(f"{game.edition.name} is not played with the classic rules")
     return game.rules
@@ -395,8 +394,6 @@ def card_deck_name(game: Game, player: str) -> str:
 def correction_action(game: Game) -> Action:
     """The "my token is really on ..." button for the turn player, checked by the engine with a space other than
     the one the token is on; its command lacks the space, which the screen appends (see :func:`correct_command`)."""
-    from dataclasses import replace
-
     s, e = game.state, game.edition
     p = s.turn.player
     here = s.player(p).position if s.has_player(p) else 0
@@ -412,8 +409,6 @@ def correct_command(player: str, space_id: str) -> str:
 
 def transfer_command(payer: str, payee: str, amount: int, reason: str) -> str:
     """The command for a payment made by hand (the reason may hold spaces: it is the rest of the line)."""
-    import shlex
-
     return f"transfer {payer} {payee} {amount} {shlex.quote(' '.join(reason.split()))}"
 
 
@@ -422,12 +417,6 @@ def transfer_reasons(game: Game) -> tuple[str, ...]:
     e = game.edition
     return (f"{e.spaces[0].name} salary", "Agreed at the table", f"{e.term('chance')} or {e.term('community_chest')} "
             "card", "Fine or fee")
-
-
-def trade_credits(offered: int, step: int, held: int) -> int:
-    """Credits one side of a trade offers after a stepper tap (``step`` may be negative) or a typed amount
-    (``offered`` 0): never below nothing nor more than the player holds (the engine checks again anyway)."""
-    return max(0, min(held, offered + step))
 
 
 def shortage_auctions(game: Game) -> list[Action]:
@@ -448,7 +437,7 @@ def shortage_auctions(game: Game) -> list[Action]:
             and len(ready[kind]) > rules.stock(s, kind)]
 
 
-def stepped_amount(amount: int, step: int) -> int:
-    """An amount typed for a payment by hand after a stepper tap: never below nothing (the engine checks the
-    payment itself)."""
-    return max(0, amount + step)
+def stepped_amount(amount: int, step: int, most: int | None = None) -> int:
+    """An amount on a form (a payment by hand, one side's credits in a trade) after a stepper tap or a typed
+    number: never below nothing, nor above ``most`` when given (the engine checks the command itself)."""
+    return max(0, amount + step if most is None else min(most, amount + step))

@@ -4,12 +4,12 @@ stock, the pending questions and the last journal lines. Screens display these v
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import credits, event_line, lot_name
+from companion.table.words import credits, event_line
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -106,14 +106,10 @@ class TableView:
     space: SpaceView
     players: tuple[PlayerView, ...]
     stock: tuple[tuple[str, int], ...]
-    prompts: tuple[str, ...]
     journal: tuple[JournalLine, ...]
     over: bool
     end_reason: str
     ends_at: datetime | None = None
-    auction_open: bool = False
-    trade_open: bool = False
-    colours: dict[str, str] = field(default_factory=dict)
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -247,24 +243,15 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
     e, s = game.edition, game.state
     turn_player = s.turn.player
     position = s.player(turn_player).position if s.has_player(turn_player) else 0
-    prompts = tuple(str(d["text"]) for d in game.describe()["decisions"])
     variant = e.variants.get(game.setup.variant)
     return TableView(
         edition=e.name, variant=variant.name if variant else game.setup.variant,
         turn_number=s.turn.number, turn_player=turn_player,
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
         dice=tuple(s.turn.dice), space=space_view(game, position), players=player_views(game), stock=stock(game),
-        prompts=prompts, journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
+        journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
         ends_at=game_end_time(game),
-        auction_open=s.auction is not None, trade_open=s.trade is not None,
-        colours={g.id: g.colour for g in e.groups.values()},
     )
-
-
-def auction_lot(game: Game) -> str:
-    """The name of what is under the hammer (empty when no auction is open)."""
-    a = game.state.auction
-    return lot_name(game.edition, a.lot) if a else ""
 
 
 @dataclass(frozen=True)

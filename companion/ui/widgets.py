@@ -27,16 +27,10 @@ from companion.ui import theme
 def paint(widget: Widget, colour: theme.Colour, radius: float = 0) -> None:
     """Give a widget a solid (optionally rounded) background that follows its size and position."""
     with widget.canvas.before:
-        colour_instruction = Color(*colour)
+        Color(*colour)
         shape = RoundedRectangle(radius=[radius]) if radius else Rectangle()
     shape.pos, shape.size = widget.pos, widget.size  # a widget sized at creation sends no size event
     widget.bind(pos=lambda w, pos: setattr(shape, "pos", pos), size=lambda w, size: setattr(shape, "size", size))
-    widget.background_instruction = colour_instruction  # type: ignore[attr-defined]
-
-
-def repaint(widget: Widget, colour: theme.Colour) -> None:
-    """Change the background colour given by :func:`paint`."""
-    widget.background_instruction.rgba = colour  # type: ignore[attr-defined]
 
 
 class Panel(BoxLayout):

@@ -22,7 +22,7 @@ from companion.table.actions import (
     asset_words,
     propose_command,
     short_deed_name,
-    trade_credits,
+    stepped_amount,
     trade_offer,
     trade_side,
     turn_actions,
@@ -171,7 +171,7 @@ class TradeScreen(CompanionScreen):
         # What changed hands since it was picked drops out of the offer.
         picks.deeds = [d for d in picks.deeds if any(deed.id == d and not why for deed, why in side.deeds)]
         picks.cards = [c for c in picks.cards if c in {deck for deck, _ in side.jail_cards}]
-        picks.cash = trade_credits(picks.cash, 0, side.cash)
+        picks.cash = stepped_amount(picks.cash, 0, side.cash)
         panel = SideColumn(side.player, side.name)
         head = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         head.add_widget(text(ROLES[index], theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=0.4))
@@ -262,12 +262,12 @@ class TradeScreen(CompanionScreen):
 
     def _add_cash(self, index: int, step: int, most: int) -> None:
         """Credits go up or down by a step, never below nothing nor above what the player holds."""
-        self.sides[index].cash = trade_credits(self.sides[index].cash, step, most)
+        self.sides[index].cash = stepped_amount(self.sides[index].cash, step, most)
         self._show_picks(index)
 
     def _type_cash(self, index: int, side: TradeSide) -> None:
         def typed(amount: int) -> None:
-            self.sides[index].cash = trade_credits(0, amount, side.cash)
+            self.sides[index].cash = stepped_amount(0, amount, side.cash)
             self._show_picks(index)
 
         edition = self.app.session.edition if self.app.session else None
