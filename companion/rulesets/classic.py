@@ -725,6 +725,18 @@ class ClassicRules(Ruleset):
                    if d.kind == "place" and d.data.get("piece") == kind and d.player != player)
         return s.ledger.balance(BANK, kind) - kept
 
+    def short_pieces(self, s: GameState) -> list[str]:
+        """The kinds of piece (house, hotel) the bank is short of: at least two players could put one on a deed
+        now but for the stock, on more deeds together than the bank has pieces of that kind left. Those pieces
+        go to auction one by one (see :meth:`check_piece_auction`)."""
+        ready: dict[str, list[str]] = {HOUSE: [], HOTEL: []}
+        for p in s.active:
+            for deed in self.deeds_of(s, p.id):
+                if deed.kind == "street" and not self._build_problems(s, p.id, deed, ignore_stock=True):
+                    ready[HOTEL if self.level(s, deed.id) == self.houses_before_hotel else HOUSE].append(p.id)
+        return [kind for kind, players in ready.items()
+                if 0 < self.stock(s, kind) < len(players) and len(set(players)) >= 2]
+
     def _can_place(self, s: GameState, player: str, kind: str) -> bool:
         for deed in self.deeds_of(s, player):
             if deed.kind == "street" and not self._build_problems(s, player, deed, ignore_stock=True):

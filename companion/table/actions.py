@@ -420,21 +420,9 @@ def transfer_reasons(game: Game) -> tuple[str, ...]:
 
 
 def shortage_auctions(game: Game) -> list[Action]:
-    """The piece auctions worth offering now: for a kind of piece the bank still has, at least two players could
-    put one on a deed now (the engine would let them build but for the stock) and, together, on more deeds than
-    the bank has pieces of that kind left."""
-    s, rules = game.state, classic(game)
-    ready: dict[str, list[str]] = {HOUSE: [], HOTEL: []}
-    for p in s.active:
-        for space in rules.deeds_of(s, p.id):
-            if space.kind != "street":
-                continue
-            problems = [v for v in game.validate(parse_command(f"build {p.id} {space.id}")) if v.code != "stock/empty"]
-            if not problems:
-                ready[HOTEL if rules.level(s, space.id) >= rules.houses_before_hotel else HOUSE].append(p.id)
-    return [a for a in piece_auction_actions(game)
-            if a.enabled and len(set(ready[kind := a.key.removeprefix("piece-auction:")])) >= 2
-            and len(ready[kind]) > rules.stock(s, kind)]
+    """The piece auctions worth offering now: for the kinds of piece the ruleset says the bank is short of."""
+    short = classic(game).short_pieces(game.state)
+    return [a for a in piece_auction_actions(game) if a.enabled and a.key.removeprefix("piece-auction:") in short]
 
 
 def stepped_amount(amount: int, step: int, most: int | None = None) -> int:
