@@ -181,6 +181,10 @@ class ClassicRules(Ruleset):
         """The interest due on a deed's mortgage."""
         return ceil_percent(space.mortgage, self.edition.mortgage_interest_percent)
 
+    def lift_cost(self, space: Space) -> int:
+        """What lifting a deed's mortgage costs: the mortgage value plus the interest."""
+        return space.mortgage + self.interest(space)
+
     def docking_worth(self, s: GameState, player: str) -> int:
         """Docking Tax worth: cash, the printed price of every deed (mortgaged or not), and buildings at cost."""
         return s.cash(player) + sum(d.price + self.building_value(s, d) for d in self.deeds_of(s, player))
@@ -868,13 +872,13 @@ class ClassicRules(Ruleset):
         if self._decision(s, player, "mortgage-transfer", space=deed.id):
             return [V("mortgage/decide-first", f"{deed.name} has just changed hands mortgaged: answer with "
                                                "'lift' or 'keep'.")]
-        return self._afford(s, player, deed.mortgage + self.interest(deed), f"Lifting the mortgage on {deed.name}")
+        return self._afford(s, player, self.lift_cost(deed), f"Lifting the mortgage on {deed.name}")
 
     def do_unmortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
         emit(MortgageChanged(deed.id, False))
         emit(Posted(Transaction.transfer(f"lift mortgage on {deed.name}", player, BANK, CREDITS,
-                                         deed.mortgage + self.interest(deed))))
+                                         self.lift_cost(deed))))
 
     def check_lift(self, s: GameState, cmd: Command) -> list[Violation]:
         """A mortgaged deed just received may be freed at once for the mortgage plus interest."""
@@ -883,7 +887,7 @@ class ClassicRules(Ruleset):
         if problems:
             return problems
         deed = self.edition.space(space)
-        return self._afford(s, player, deed.mortgage + self.interest(deed), f"Lifting the mortgage on {deed.name}")
+        return self._afford(s, player, self.lift_cost(deed), f"Lifting the mortgage on {deed.name}")
 
     def do_lift(self, emit: Emitter, cmd: Command) -> None:
         decision = self._decision(emit.state, cmd.args[0], "mortgage-transfer", space=cmd.args[1])

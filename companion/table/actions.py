@@ -107,7 +107,7 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
                       "primary")]
     if kind == "mortgage-transfer":
         space = e.space(str(data["space"]))
-        cost = space.mortgage + classic(game).interest(space)
+        cost = classic(game).lift_cost(space)
         return [offer(game, f"lift:{space.id}", f"{who}: lift the mortgage on {space.name} ({credits(e, cost)})",
                       f"lift {p} {space.id}"),
                 offer(game, f"keep:{space.id}", f"{who}: keep {space.name} mortgaged (interest "
@@ -139,7 +139,7 @@ def deed_actions(game: Game, player: str) -> list[DeedActions]:
             piece = e.term(HOTEL if s.hotels(space.id) else HOUSE)
             actions.append(offer(game, f"sell:{space.id}", f"Sell a {piece} (+{back})", f"sell {player} {space.id}"))
         if space.id in s.mortgaged:
-            cost = space.mortgage + rules.interest(space)
+            cost = rules.lift_cost(space)
             actions.append(offer(game, f"unmortgage:{space.id}", f"Lift mortgage ({credits(e, cost)})",
                                  f"unmortgage {player} {space.id}"))
         else:

@@ -1,8 +1,8 @@
 """Driving the real app in tests: start it on the shared Window, find widgets, tap them, take screenshots.
 
 Stable API for every UI test: :func:`find`, :func:`find_all`, :func:`exact`, :func:`tap`, :func:`frames`,
-:func:`settle`, :func:`resize`, :func:`shoot`, :func:`dialogs`, :func:`texts`, :data:`SEATS`, :func:`setup_for`
-and :func:`png_size`.
+:func:`settle`, :func:`resize`, :func:`shoot`, :func:`shoot_larger`, :func:`dialogs`, :func:`texts`,
+:data:`SEATS`, :func:`setup_for` and :func:`png_size`.
 Taps go through real touch events at the widget's centre (Kivy's UnitTestTouch), so a widget that is hidden,
 covered by a popup or disabled does not react, exactly as under a finger.
 """
@@ -160,3 +160,11 @@ def shoot(folder: Path, name: str) -> Path:
     written = Window.screenshot(name=str(folder / f"{name}-.png"))  # Kivy adds a counter to the name
     Path(written).replace(target)
     return target
+
+
+def shoot_larger(window: Any, folder: Path, name: str) -> None:
+    """Screenshots ``name-1024x600`` and ``name-1280x800`` of what the window shows, then back to 800x480."""
+    for size in ((1024, 600), (1280, 800)):
+        resize(window, size)
+        shoot(folder, f"{name}-{size[0]}x{size[1]}")
+    resize(window, (800, 480))

@@ -18,7 +18,19 @@ from companion.table.views import journal_lines, player_views, space_view
 from companion.ui.screens.auction import AuctionScreen
 from companion.ui.screens.journal import JournalScreen
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
-from tests.ui.helpers import dialogs, exact, find, find_all, frames, resize, settle, setup_for, shoot, tap, texts
+from tests.ui.helpers import (
+    dialogs,
+    exact,
+    find,
+    find_all,
+    frames,
+    settle,
+    setup_for,
+    shoot,
+    shoot_larger,
+    tap,
+    texts,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -88,10 +100,7 @@ def test_decline_then_auction_with_several_bidders(app, screenshot_dir, monkeypa
     assert [b.text for b in find_all(TapButton, root=screen.rows["luke"])][::-1] == \
         ["+1", "+10", "+50", "+100", "Exact…", "Pass"]
     shoot(screenshot_dir, "auction-open")
-    for size, name in (((1024, 600), "auction-open-1024x600"), ((1280, 800), "auction-open-1280x800")):
-        resize(window, size)
-        shoot(screenshot_dir, name)
-    resize(window, (800, 480))
+    shoot_larger(window, screenshot_dir, "auction-open")
 
     # The high bidder's Pass is dimmed; a tap says why.
     vader_pass = exact("Pass", screen.rows["vader"])
@@ -420,10 +429,7 @@ def test_end_screen_after_a_longer_game(app, screenshot_dir, window, monkeypatch
     frames(3)
     assert {len(line.points) // 2 for line in screen.chart.lines.values()} == {12}
     shoot(screenshot_dir, "end-of-game")
-    for size, name in (((1024, 600), "end-of-game-1024x600"), ((1280, 800), "end-of-game-1280x800")):
-        resize(window, size)
-        shoot(screenshot_dir, name)
-    resize(window, (800, 480))
+    shoot_larger(window, screenshot_dir, "end-of-game")
 
     tap(exact("Journal", screen))
     settle()
