@@ -18,6 +18,7 @@ if "KIVY_HOME" not in os.environ:
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_WINDOW", "sdl2")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+os.environ.setdefault("KIVY_CLOCK", "interrupt")  # the clock the app runs with (companion/ui/launch.py)
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # sounds play silently; no audio device needed
 
 from kivy.config import Config  # after the environment above on purpose; creates no Window

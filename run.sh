@@ -2,7 +2,7 @@
 # Set up and run the Star Wars Monopoly companion. Needs only python3 (>= 3.11) on Debian 12 or
 # 64-bit Raspberry Pi OS; everything else is installed on first use:
 #
-#   bash run.sh app  [ARGS...]   start the app (ARGS are passed on to the `companion` command)
+#   bash run.sh app  [ARGS...]   start the app (ARGS are passed on to `companion app`, e.g. --fullscreen)
 #   bash run.sh test [ARGS...]   lint, then run the whole test suite headless (ARGS are passed on to pytest)
 #
 # Debian packages are installed only when dpkg says they are missing (as root, or through sudo).
@@ -113,7 +113,7 @@ run_app() {
   ensure_venv
   ensure_installed app
   export KIVY_NO_ARGS=1
-  exec "$VENV/bin/companion" "$@"
+  exec "$VENV/bin/companion" app "$@"
 }
 
 run_tests() {

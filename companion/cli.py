@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion.devices.config import MODES, DeviceConfig, default_file, flag_settings, load_config, user_file
 from companion.engine.errors import CommandRejected, EditionError
 from companion.paths import journal_path
 
@@ -16,10 +17,36 @@ EXIT_BAD_INPUT = 1
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.what == "script":
+        return run_script_command(args.file, args.journal, args.game, args.ack)
+    if args.what == "games":
+        return games_command(args.action, args.game, args.journal or journal_path())
+    from companion.ui.launch import run_app
+
+    if args.what is None:
+        args = parser.parse_args(["app"])
+    run_app(args.fullscreen, device_settings(args))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: ``app`` (the default), ``script`` and ``games``."""
     parser = argparse.ArgumentParser(prog="companion", description="Star Wars Monopoly table companion")
     sub = parser.add_subparsers(dest="what")
     app = sub.add_parser("app", help="open the touchscreen app (the default)")
     app.add_argument("--fullscreen", action="store_true")
+    dice = app.add_argument_group("dice and buttons", "settings for this run, on top of hardware/devices.toml and "
+                                  "~/.config/sw-monopoly-companion/devices.toml (see hardware/README.md)")
+    dice.add_argument("--devices", type=Path, metavar="FILE", help="one more device settings file, read last")
+    dice.add_argument("--gpio", choices=MODES, help="GPIO buttons and lamps: auto (only on a Raspberry Pi), on, off")
+    dice.add_argument("--serial", choices=MODES, help="serial dice device: auto (when one is plugged in), on, off")
+    dice.add_argument("--serial-port", metavar="PORT",
+                      help="the dice device's port or pyserial URL, e.g. /dev/ttyACM0 or socket://localhost:7777")
+    dice.add_argument("--pin", action="append", metavar="PART=BCM",
+                      help="a GPIO pin (BCM number), e.g. --pin roll=17 --pin seats=5,6,13,19; repeatable")
+    dice.add_argument("--screen-dice-only", action="store_true", help="no GPIO and no dice device: on-screen dice")
     script = sub.add_parser("script", help="play a table script headless and print the state as JSON")
     script.add_argument("file", type=Path, help="the script ('-' reads standard input)")
     script.add_argument("--journal", type=Path, help="also keep the game in this SQLite journal")
@@ -29,15 +56,17 @@ def main(argv: list[str] | None = None) -> int:
     games.add_argument("action", choices=["list", "export", "audit", "delete"])
     games.add_argument("game", nargs="?")
     games.add_argument("--journal", type=Path, default=None)
-    args = parser.parse_args(argv)
-    if args.what == "script":
-        return run_script_command(args.file, args.journal, args.game, args.ack)
-    if args.what == "games":
-        return games_command(args.action, args.game, args.journal or journal_path())
-    from companion.ui.launch import run_app
+    return parser
 
-    run_app(fullscreen=getattr(args, "fullscreen", False))
-    return 0
+
+def device_settings(args: argparse.Namespace) -> tuple[DeviceConfig, list[str]]:
+    """The device configuration from the shipped defaults, the owner's file, ``--devices`` and the flags."""
+    flags, problems = flag_settings(args.gpio, args.serial, args.serial_port, args.pin, args.screen_dice_only)
+    if args.devices is not None and not args.devices.is_file():
+        problems.append(f"--devices {args.devices}: no such file")
+    files = [default_file(), user_file(), *([args.devices] if args.devices else [])]
+    config, more = load_config(files, flags)
+    return config, problems + more
 
 
 def run_script_command(file: Path, journal_file: Path | None, game_id: str | None, ack: bool) -> int:

@@ -15,6 +15,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from companion.dice import EditionDice, classic_dice, parse_dice
 from companion.engine.errors import EditionError
 
 DEED_KINDS = ("street", "vessel", "utility")
@@ -129,7 +130,7 @@ class Edition:
     terms: dict[str, str] = field(default_factory=dict)
     min_players: int = 2
     max_players: int = 8
-    dice: int = 2
+    dice: EditionDice = field(default_factory=lambda: classic_dice(2))
     starting_cash: int = 0
     go_salary: int = 0
     jail_fine: int = 0
@@ -203,6 +204,8 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     spaces = _spaces(board.get("spaces", []), problems)
     groups = _groups(board.get("groups", []), spaces, problems)
     decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
+    # Games saved before dice.toml existed said only how many six-sided dice: ``dice = 2`` in edition.toml.
+    dice = parse_dice(raw["dice"], problems) if "dice" in raw else classic_dice(int(meta.get("dice", 2)))
     for s in spaces:
         if s.kind == "card" and s.deck not in decks:
             problems.append(f"space {s.id}: deck {s.deck!r} is not in cards.toml")
@@ -242,7 +245,7 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
         terms=dict(meta.get("terms", {})),
         min_players=int(meta.get("min_players", 2)),
         max_players=int(meta.get("max_players", 8)),
-        dice=int(meta.get("dice", 2)),
+        dice=dice,
         starting_cash=money["starting_cash"],
         go_salary=money["go_salary"],
         jail_fine=money["jail_fine"],

@@ -36,10 +36,18 @@ def screenshot_dir() -> Path:
 
 
 @pytest.fixture
-def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def app_devices() -> Any:
+    """The devices the ``app`` fixture runs with: none (on-screen dice only). A test module that needs a button
+    panel or a dice device overrides this fixture."""
+    return None
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_devices: Any) -> Iterator[Any]:
     """The real app on the shared Window, with its journal, sounds and settings under ``tmp_path``.
 
-    Dice rolled on screen come from a seeded generator. Open popups are closed afterwards.
+    Dice rolled on screen come from a seeded generator. Open popups are closed afterwards, and the devices are
+    let go of.
     """
     import random
 
@@ -49,7 +57,8 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     from companion.ui.app import CompanionApp
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
-    companion_app = CompanionApp(journal_file=tmp_path / "games.sqlite3", dice_rng=random.Random(4))
+    companion_app = CompanionApp(journal_file=tmp_path / "games.sqlite3", dice_rng=random.Random(4),
+                                 devices=app_devices)
     window.add_widget(companion_app.build())
     for _ in range(3):
         EventLoop.idle()
@@ -57,4 +66,4 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     for child in window.children[:]:
         if isinstance(child, ModalView):
             child.dismiss(animation=False)
-    companion_app.journal.close()
+    companion_app.on_stop()

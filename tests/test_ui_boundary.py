@@ -16,8 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 UI = ROOT / "companion" / "ui"
 
-ALLOWED = ("kivy", "companion.table", "companion.ui", "companion.engine.commands", "companion.engine.state",
-           "companion.engine.errors", "companion.edition", "companion.paths", "companion.storage.journal")
+ALLOWED = ("kivy", "companion.table", "companion.ui", "companion.devices", "companion.engine.commands",
+           "companion.engine.state", "companion.engine.errors", "companion.edition", "companion.paths",
+           "companion.storage.journal")
 # Attributes that hold rule figures or reach into the engine's machinery.
 FORBIDDEN_ATTRIBUTES = {"validate", "rules", "ledger", "price", "rent", "mortgage", "build_cost", "dice_multiplier",
                         "interest", "sellback", "houses_before_hotel", "docking_flat", "docking_worth_percent",
@@ -70,6 +71,26 @@ def test_nothing_below_the_ui_imports_it() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion.ui"):
                 pytest.fail(f"{path.relative_to(ROOT)} imports {node.module}")
+
+
+# Each hardware library is imported by its one adapter module only; Kivy by the UI only.
+LIBRARY_HOMES = {"kivy": "companion/ui/", "gpiozero": "companion/devices/gpio.py",
+                 "serial": "companion/devices/serial_dice.py"}
+
+
+def test_hardware_libraries_stay_in_their_adapters() -> None:
+    """The engine, rulesets, table layer and dice desk run without Kivy, gpiozero or pyserial installed."""
+    found = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                for module in modules:
+                    home = LIBRARY_HOMES.get(module.split(".")[0])
+                    if home and not where.startswith(home):
+                        found.append(f"{where}:{node.lineno} imports {module}")
+    assert found == []
 
 
 @pytest.mark.parametrize("source, breach", [

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.dice import MOVE
 from companion.edition import Edition, Space
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
@@ -340,16 +341,18 @@ class ClassicRules(Ruleset):
     # ------------------------------------------------------------------ roll
 
     def check_roll(self, s: GameState, cmd: Command) -> list[Violation]:
-        """Dice: the edition's number of dice, faces 1-6. The player whose turn it is rolls once, again after
-        doubles, never while a decision, auction or debt is open. A card may ask for a fresh roll for a utility."""
+        """Dice: one value per die of the edition's move roll (two dice, 1 to 6), each a value that die shows.
+        The player whose turn it is rolls once, again after doubles, never while a decision, auction or debt is
+        open. A card may ask for a fresh roll for a utility."""
         player = cmd.args[0]
         problems: list[Violation] = []
+        need = self.edition.dice.need(MOVE)
         try:
             dice = cmd.ints(1)
         except ValueError:
-            dice = []
-        if len(dice) != self.edition.dice or any(not 1 <= d <= 6 for d in dice):
-            problems.append(V("dice/invalid", f"A roll is {self.edition.dice} dice, each showing 1 to 6."))
+            problems.append(V("dice/invalid", f"{need.name} is {need.describe()}, given as whole numbers."))
+        else:
+            problems += [V("dice/invalid", p) for p in need.problems(dice)]
         if self._decision(s, player, "utility-roll"):
             return problems
         problems += self._turn_guard(s, player)

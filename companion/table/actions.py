@@ -11,6 +11,7 @@ import shlex
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.dice import MOVE, RollNeed
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rulesets.classic import ClassicRules
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from companion.engine.game import Game
 
 BID_STEPS = (1, 10, 50, 100)
-ROLL_PROBE = ("1", "2")  # dice used only to ask whether a roll is allowed now; real dice come from the table
 
 
 def classic(game: Game) -> ClassicRules:
@@ -35,7 +35,7 @@ def classic(game: Game) -> ClassicRules:
 class Action:
     """One button: its label, the command it submits, and whether the engine would accept it now.
 
-    ``needs_dice``: the command is ``roll PLAYER`` and the screen appends the faces the table rolled.
+    ``roll``: the dice the command needs; the command is ``roll PLAYER`` and the values rolled are appended.
     """
 
     key: str
@@ -44,16 +44,17 @@ class Action:
     player: str
     enabled: bool
     reasons: tuple[str, ...] = ()
-    needs_dice: bool = False
+    roll: RollNeed | None = None
     style: str = "normal"
 
 
 def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
     """An action for ``command``, enabled only when the engine would accept it now."""
-    needs_dice = command.startswith("roll ")
-    cmd = parse_command(" ".join([command, *ROLL_PROBE]) if needs_dice else command)
-    reasons = tuple(v.message for v in game.validate(cmd) if v.code != "dice/invalid")
-    return Action(key, label, command, cmd.player or "", not reasons, reasons, needs_dice, style)
+    roll = game.edition.dice.need(MOVE) if command.startswith("roll ") else None
+    # Whether rolling is allowed now is asked with any legal values; the real ones come from the dice.
+    cmd = parse_command(" ".join([command, *map(str, roll.lowest())]) if roll else command)
+    reasons = tuple(v.message for v in game.validate(cmd))
+    return Action(key, label, command, cmd.player or "", not reasons, reasons, roll, style)
 
 
 def turn_actions(game: Game) -> list[Action]:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import credits, event_line
+from companion.table.words import ROLL_SOURCES, credits, event_line
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -110,6 +110,7 @@ class TableView:
     over: bool
     end_reason: str
     ends_at: datetime | None = None
+    dice_source: str = ""
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -202,6 +203,8 @@ def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...
             text = f"Taken back ({', '.join(f'#{n}' for n in entry.undoes)}): {reason}"
         else:
             words = [w for ev in entry.events if (w := event_line(game, ev))]
+            if words and entry.command and entry.command.verb == "roll" and entry.command.source in ROLL_SOURCES:
+                words[0] += f" ({ROLL_SOURCES[entry.command.source]})"
             text = "; ".join(words) or entry.text
         lines.append(JournalLine(entry.seq, text, entry.undone_by is not None, bool(entry.undoes)))
     return tuple(lines)
@@ -250,8 +253,14 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
         dice=tuple(s.turn.dice), space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
-        ends_at=game_end_time(game),
+        ends_at=game_end_time(game), dice_source=last_roll_source(game),
     )
+
+
+def last_roll_source(game: Game) -> str:
+    """Where the roll still in effect last came from, in words ("" when none was rolled or it is not known)."""
+    roll = next((e.command for e in reversed(game.in_effect) if e.command and e.command.verb == "roll"), None)
+    return ROLL_SOURCES.get(roll.source, "") if roll else ""
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,13 @@ if TYPE_CHECKING:
     from companion.edition import Edition
     from companion.engine.game import Game
 
+# Where a roll came from (the source the journal stores with it), as the table reads it.
+ROLL_SOURCES = {
+    "screen": "rolled on the screen",
+    "typed": "typed in from the table's dice",
+    "gpio": "rolled with the Roll button",
+    "serial": "read from the dice device",
+}
 TRADE_ENDINGS = {"accepted": "The trade is accepted.", "rejected": "The trade offer is off.",
                  "bankruptcy": "The trade offer ends with the bankruptcy."}
 

@@ -4,19 +4,30 @@ Screens never change the game themselves: they call :meth:`CompanionApp.submit` 
 engine-checked button). The app hands the command to the session, which journals it before answering; a refusal
 is shown with every reason, an acceptance plays its sound and redraws the screen. This module must not create
 the Window at import time: :func:`run_app` sets the window size through :mod:`kivy.config` first.
+
+Rolls from every source (the dice dialog, the Roll button, a dice device) go through one dice desk, which the app
+keeps told which roll the engine would accept; button presses become engine-checked actions
+(:mod:`companion.table.presses`). Devices call back from their own threads; the app hops to the UI thread.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import threading
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.screenmanager import FadeTransition, ScreenManager
 
+from companion.devices.buttons import Press
+from companion.devices.desk import DiceDesk, Outcome
+from companion.devices.hub import Devices
+from companion.devices.rolls import SYSTEM_RANDOM, DiceRoll, RollRequest, draw
 from companion.edition import Edition, available_editions, load_edition
 from companion.engine.commands import Command, parse_command
 from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError
@@ -24,12 +35,14 @@ from companion.engine.state import Setup
 from companion.paths import data_dir, editions_dir, journal_path
 from companion.storage.journal import Journal
 from companion.table.actions import Action
+from companion.table.presses import press_meaning, roll_request, seat_of
 from companion.table.session import Answer, Session, start_problems
 from companion.table.views import game_end_time
+from companion.ui.dice import DiceDialog
 from companion.ui.screens import SCREENS
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.sounds import Sounds
-from companion.ui.widgets import show_reasons
+from companion.ui.widgets import Dialog, show_reasons, toast
 
 log = logging.getLogger(__name__)
 
@@ -40,11 +53,13 @@ class CompanionApp(App):
     """The Banker's screen beside the board."""
 
     def __init__(self, journal_file: Path | None = None, dice_rng: random.Random | None = None,
-                 **kwargs: object) -> None:
+                 devices: Devices | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.title = TITLE  # a Kivy property: set per instance, never as a class attribute
         self.journal = Journal(journal_file or journal_path())
-        self.dice_rng = dice_rng or random.Random()
+        self.dice_rng = dice_rng or SYSTEM_RANDOM  # on-screen dice and the Roll button: the OS's secure randomness
+        self.devices = devices or Devices()
+        self.desk = DiceDesk(self._on_ui_thread(self._roll_taken), self._on_ui_thread(self._roll_refused))
         self.session: Session | None = None
         self.last_answer: Answer | None = None
         self.sounds = Sounds(data_dir() / "sounds", data_dir() / "settings.json")
@@ -59,6 +74,9 @@ class CompanionApp(App):
             for name, screen in SCREENS.items():
                 self.manager.add_widget(screen(self, name=name))
             Clock.schedule_interval(lambda _dt: self.tick(), 1)
+            self.devices.start(self.desk.offer, self._on_ui_thread(self.hardware_press),
+                               self._on_ui_thread(self.refresh))
+            self.sync_devices()
         return self.manager
 
     def screen(self, name: str) -> CompanionScreen:
@@ -73,6 +91,7 @@ class CompanionApp(App):
             self.screen(name).refresh()
         else:
             self.manager.current = name
+        self.sync_devices()
 
     def refresh(self) -> None:
         """Redraw the screen on show."""
@@ -155,12 +174,96 @@ class CompanionApp(App):
 
     def run_action(self, action: Action) -> Answer | None:
         """Carry out an engine-checked action; a roll first asks for the dice (on screen or as rolled)."""
-        if action.needs_dice:
-            from companion.ui.dice import DiceDialog
-
-            DiceDialog(self, action).open()
+        if action.roll:
+            request = self.desk.request
+            if request is None:
+                return self._refuse(action.command, ["The last roll is still being recorded."])
+            DiceDialog(self, request).open()
             return None
         return self.submit(action.command)
+
+    # ---------------------------------------------------------------- dice and buttons
+
+    def _on_ui_thread(self, work: Callable[..., Any]) -> Callable[..., None]:
+        """``work`` run at once on the UI thread, or scheduled there when called from a device's thread."""
+        def call(*args: Any) -> None:
+            if threading.current_thread() is threading.main_thread():
+                work(*args)
+            else:
+                Clock.schedule_once(lambda _dt: work(*args), 0)
+        return call
+
+    def sync_devices(self) -> None:
+        """Tell the dice desk which roll the engine would accept now, the dice device whether one is wanted,
+        and the turn lamps whose turn it is."""
+        game = self.session.game if self.session else None
+        request, why = roll_request(game)
+        self.desk.expect(request, why)
+        self.devices.want_roll(request is not None)
+        turn = game.state.turn.player if game and not game.state.over else None
+        self.devices.show_turn(seat_of(game, turn) if game and turn else None)
+
+    def offer_roll(self, roll: DiceRoll) -> Outcome:
+        """Hand a roll from the screen to the dice desk (the first roll from any source wins)."""
+        return self.desk.offer(roll)
+
+    def roll_hint(self) -> str:
+        """What else can roll the wanted dice now (for the dice dialog)."""
+        request = self.desk.request
+        return self.devices.roll_hint(request.need if request else None)
+
+    def _roll_taken(self, request: RollRequest, roll: DiceRoll, values: tuple[int, ...]) -> None:
+        """The desk took a roll: close the dice dialog and submit the roll with its source."""
+        for dialog in self._dialogs(DiceDialog):
+            dialog.dismiss()
+        try:
+            answer = self.submit(" ".join([request.command, *map(str, values)]), source=roll.source)
+        finally:
+            self.desk.recorded()
+        self.devices.feedback(answer.accepted)
+
+    def _roll_refused(self, roll: DiceRoll, reasons: tuple[str, ...]) -> None:
+        """A roll that did not count: a tap on the screen gets the reasons in a popup, a device a message across
+        the top, the refused sound, and the refused lamp and buzzer."""
+        if roll.source in ("screen", "typed"):
+            for dialog in self._dialogs(DiceDialog):
+                dialog.dismiss()
+            self._refuse("roll", list(reasons))
+            return
+        self._press_refused(reasons)
+
+    def _press_refused(self, reasons: tuple[str, ...] | list[str]) -> None:
+        self.sounds.play("refused")
+        self.devices.feedback(False)
+        toast(reasons)
+
+    def hardware_press(self, press: Press) -> None:
+        """A button beside the board: Roll rolls the wanted dice; Confirm, Cancel and the seat buttons answer the
+        open dialog, or do what :func:`~companion.table.presses.press_meaning` says for the screen shown."""
+        if press.button == "roll":
+            request = self.desk.request
+            self.desk.offer(DiceRoll(draw(request.need, self.dice_rng) if request else (), "gpio"))
+            return
+        dialogs = self._dialogs(Dialog)
+        if dialogs:
+            if not dialogs[-1].hardware_press(press):
+                self._press_refused([f"The {press} does nothing in this window: answer it on the screen."])
+            return
+        if self.session is None:
+            self._press_refused(["No game is open: start or resume one on the screen."])
+            return
+        meaning = press_meaning(self.session.game, self.manager.current, press)
+        if meaning.action is None:
+            self._press_refused(meaning.reasons)
+        else:
+            self.run_action(meaning.action)
+
+    @staticmethod
+    def _dialogs(kind: type) -> list[Any]:
+        """The open popups of a kind, the topmost last."""
+        from kivy.core.window import Window
+
+        return [w for w in Window.children[::-1] if isinstance(w, kind)]
 
     def undo(self, reason: str, count: int = 1) -> Answer:
         """Take back the last ``count`` actions (the journal keeps them, marked as taken back)."""
@@ -204,5 +307,6 @@ class CompanionApp(App):
             self.screen(self.manager.current).tick()
 
     def on_stop(self) -> None:
-        """Everything is committed already; just close the journal file."""
+        """Everything is committed already; let go of the devices and close the journal file."""
+        self.devices.stop()
         self.journal.close()

@@ -1,8 +1,10 @@
 """The dice: a drawn die face, and the dialog that takes a roll, rolled on screen or typed in as the table rolled.
 
-Rolling on screen shows the faces tumbling for about half a second, then settles on faces from the app's dice
-generator and submits ``<roll command> a b`` (source ``screen``). Typed-in dice are chosen face by face and
-submitted with source ``typed``. The engine decides what the roll does; hardware dice come later.
+The dialog shows the dice the engine wants now (two dice in the classic game; one die, or a die with faces 1 to
+3, in others). Rolling on screen tumbles the faces for about half a second, then offers faces drawn from the
+app's dice generator (source ``screen``); typed-in dice are chosen die by die (source ``typed``). Either way the
+roll goes to the dice desk, like a press of the Roll button or a throw of the dice device, so whichever comes
+first counts and the others are refused. The engine decides what the roll does.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from companion.table.actions import Action
-from companion.table.words import party_name
+from companion.devices.buttons import Press
+from companion.devices.rolls import DiceRoll, RollRequest, draw
 from companion.ui import theme
 from companion.ui.widgets import Dialog, TapButton, show_reasons, text
 
@@ -84,21 +86,27 @@ class FaceToggle(ToggleButton):
 
 
 class DiceDialog(Dialog):
-    """Asks for a roll: on screen (animated) or the faces the table rolled, then submits the roll action."""
+    """Asks for the wanted roll: on screen (animated) or the values the table rolled; also lists the devices
+    that may roll instead (or says there are none)."""
 
-    def __init__(self, app: CompanionApp, action: Action) -> None:
-        name = party_name(app.session.game, action.player) if app.session else action.player
-        super().__init__(f"{name}: roll the dice", size_hint=(0.94, 0.96))
-        self.app, self.action = app, action
-        self.chosen: list[int] = [0, 0]
-        self.final: tuple[int, int] | None = None
+    def __init__(self, app: CompanionApp, request: RollRequest) -> None:
+        dice = request.need.dice
+        what = "the dice" if len(dice) > 1 else f"the {dice[0].name}"
+        super().__init__(f"{request.player_name}: roll {what}", size_hint=(0.94, 0.96))
+        self.app, self.request = app, request
+        need = request.need
+        self.chosen: list[int] = [0] * len(need.dice)
+        self.final: tuple[int, ...] | None = None
         self._spin: Any = None
         self._steps = 0
+        side = dp(84) if len(need.dice) <= 2 else dp(56)
+        row_height = theme.TOUCH + dp(8)
+        rows_height = (row_height + dp(8)) * len(need.dice) + dp(30) + dp(64)
 
-        content = BoxLayout(spacing=dp(16), size_hint_y=None, height=dp(250))
+        content = BoxLayout(spacing=dp(16), size_hint_y=None, height=max(dp(250), rows_height))
         screen = BoxLayout(orientation="vertical", spacing=dp(10), size_hint_x=0.42)
-        dice_row = BoxLayout(spacing=dp(16), padding=(dp(8), 0))
-        self.faces = (DieFace(0, dp(84)), DieFace(0, dp(84)))
+        dice_row = BoxLayout(spacing=dp(12), padding=(dp(8), 0))
+        self.faces = tuple(DieFace(0, side) for _ in need.dice)
         dice_row.add_widget(Widget())
         for face in self.faces:
             dice_row.add_widget(face)
@@ -111,10 +119,13 @@ class DiceDialog(Dialog):
 
         typed = BoxLayout(orientation="vertical", spacing=dp(8))
         typed.add_widget(text("Or enter the dice you rolled:", theme.FONT, theme.MUTED))
-        for die in range(2):
-            row = BoxLayout(spacing=dp(6), size_hint_y=None, height=theme.TOUCH + dp(8))
-            for face in range(1, 7):
-                toggle = FaceToggle(die, face, f"die-{die}-{id(self)}")
+        named = any(d.colour for d in need.dice)
+        for n, die in enumerate(need.dice):
+            row = BoxLayout(spacing=dp(6), size_hint_y=None, height=row_height)
+            if named:
+                row.add_widget(text(die.name, theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=0.3))
+            for face in die.values:
+                toggle = FaceToggle(n, face, f"die-{n}-{id(self)}")
                 toggle.bind(state=self._typed)
                 row.add_widget(toggle)
             typed.add_widget(row)
@@ -122,7 +133,10 @@ class DiceDialog(Dialog):
         typed.add_widget(self.ok)
         content.add_widget(typed)
         self.body.add_widget(content)
+        self.devices_line = text(app.roll_hint(), theme.FONT_SMALL, theme.MUTED)
+        self.body.add_widget(self.devices_line)
         self.cancel = self.add_button("Cancel")
+        self.bind(on_dismiss=lambda *_: self._stop_spin())
 
     # ---------------------------------------------------------------- typed dice
 
@@ -133,19 +147,26 @@ class DiceDialog(Dialog):
         self.ok.set_style("primary" if all(self.chosen) else "off")
 
     def submit_typed(self) -> None:
-        """Submit the faces chosen in the two rows (source ``typed``)."""
+        """Offer the values chosen row by row (source ``typed``)."""
         if not all(self.chosen):
-            show_reasons(["Tap the face each die shows: one in each row."], "Enter both dice")
+            show_reasons(["Tap the value each die shows: one in each row."], "Enter every die")
             return
-        self._submit(tuple(self.chosen), "typed")
+        self.app.offer_roll(DiceRoll(tuple(self.chosen), "typed"))
+
+    def hardware_press(self, press: Press) -> bool:
+        """Confirm enters the typed dice once every row has a value; Cancel closes the dialog."""
+        if press.button == "confirm" and all(self.chosen):
+            self.submit_typed()
+            return True
+        return press.button == "cancel" and super().hardware_press(press)
 
     # ---------------------------------------------------------------- on-screen dice
 
     def roll(self) -> None:
-        """Draw the roll from the app's generator, tumble the faces for about half a second, then submit."""
+        """Draw the roll from the app's generator, tumble the faces for about half a second, then offer it."""
         if self.final is not None:
             return
-        self.final = (self.app.dice_rng.randint(1, 6), self.app.dice_rng.randint(1, 6))
+        self.final = draw(self.request.need, self.app.dice_rng)
         self.roll_button.disabled = self.ok.disabled = self.cancel.disabled = True
         self._steps = 0
         self._spin = Clock.schedule_interval(self._tumble, SPIN_STEP)
@@ -155,21 +176,20 @@ class DiceDialog(Dialog):
         if self._steps >= SPIN_STEPS:
             self.roll_now()
             return False
-        for face in self.faces:
-            face.value = TUMBLE_FACES.randint(1, 6)
+        for face, die in zip(self.faces, self.request.need.dice, strict=True):
+            face.value = TUMBLE_FACES.choice(die.values)
         return True
 
-    def roll_now(self) -> None:
-        """End the tumbling at once and submit the on-screen roll (source ``screen``)."""
+    def _stop_spin(self) -> None:
         if self._spin is not None:
             self._spin.cancel()
             self._spin = None
+
+    def roll_now(self) -> None:
+        """End the tumbling at once and offer the on-screen roll (source ``screen``)."""
+        self._stop_spin()
         if self.final is None:
-            self.final = (self.app.dice_rng.randint(1, 6), self.app.dice_rng.randint(1, 6))
+            self.final = draw(self.request.need, self.app.dice_rng)
         for face, value in zip(self.faces, self.final, strict=True):
             face.value = value
-        self._submit(self.final, "screen")
-
-    def _submit(self, dice: tuple[int, ...], source: str) -> None:
-        self.dismiss()
-        self.app.submit(" ".join([self.action.command, *map(str, dice)]), source=source)
+        self.app.offer_roll(DiceRoll(self.final, "screen"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -20,6 +21,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from companion.devices.buttons import Press
 from companion.table.actions import Action
 from companion.ui import theme
 
@@ -138,6 +140,37 @@ class Dialog(ModalView):
         button = TapButton(label, tap, style)
         self.buttons.add_widget(button)
         return button
+
+    def hardware_press(self, press: Press) -> bool:
+        """Confirm taps the dialog's main (yellow) button, Cancel its other one, or its only one; returns
+        whether the press did anything. Seat buttons do nothing in a dialog."""
+        buttons = [b for b in reversed(self.buttons.children) if isinstance(b, TapButton) and not b.disabled]
+        main = [b for b in buttons if b.style == "primary"]
+        others = [b for b in buttons if b.style != "primary"]
+        target = (main or others) if press.button == "confirm" else (others or main) if press.button == "cancel" \
+            else []
+        if len(target) != 1:
+            return False
+        target[0].dispatch("on_release")
+        return True
+
+
+def toast(lines: Iterable[str], seconds: float = 3.0) -> Label:
+    """A short message across the top of the screen that goes away by itself (for a button press that did
+    nothing, so the table sees why without a popup to close)."""
+    from kivy.core.window import Window
+
+    label = text("  ".join(lines), theme.FONT, theme.ACCENT_TEXT, bold=True, halign="center",
+                 size_hint=(0.96, None), pos_hint={"center_x": 0.5, "top": 0.98}, padding=(dp(10), dp(6)))
+    paint(label, theme.ACCENT, dp(8))
+    label.bind(texture_size=lambda lbl, size: setattr(lbl, "height", size[1] + dp(12)))
+    label.x, label.top = Window.width * 0.02, Window.height - dp(8)
+    for old in [w for w in Window.children if getattr(w, "is_toast", False)]:
+        Window.remove_widget(old)
+    label.is_toast = True  # type: ignore[attr-defined]
+    Window.add_widget(label)
+    Clock.schedule_once(lambda _dt: Window.remove_widget(label), seconds)
+    return label
 
 
 def show_reasons(reasons: Iterable[str], title: str = "Not allowed") -> Dialog:

@@ -109,11 +109,20 @@ def test_unknown_command_built_in_code_is_refused() -> None:
 
 def test_every_reason_for_a_bad_roll() -> None:
     """OT-TURN-3, OT-TURN-4, OT-TURN-7: a roll of impossible dice, out of turn, while a choice is open, is
-    refused once with all three reasons."""
+    refused once with every reason: each impossible die, the turn, the open choice."""
     game = new_game()
     play(game, "roll luke 1 2")  # Luke must still buy or decline the Swamp
-    error = _refusal(game, parse_command("roll vader 7 7"))
-    assert [v.code for v in error.violations] == ["dice/invalid", "turn/not-your-turn", "turn/decision-open"]
+    error = _refusal(game, parse_command("roll vader 7 0"))
+    assert [v.code for v in error.violations] == [
+        "dice/invalid", "dice/invalid", "turn/not-your-turn", "turn/decision-open"]
+    assert [v.message for v in error.violations[:2]] == [
+        "The first die shows 1 to 6, not 7.", "The second die shows 1 to 6, not 0."]
+
+
+def test_a_roll_of_three_dice_is_refused_with_the_dice_the_edition_uses() -> None:
+    """OT-TURN-3: the edition moves with two dice; three values are refused, saying so."""
+    error = _refusal(new_game(), parse_command("roll luke 1 2 3"))
+    assert [v.message for v in error.violations] == ["The roll is 2 dice, each 1 to 6: 2 value(s), not 3."]
 
 
 def test_every_reason_for_a_bad_build() -> None:

@@ -30,7 +30,7 @@ def offered(game: Game) -> list[Action]:
 
 
 def command_for(action: Action, rng: random.Random) -> str:
-    return f"{action.command} {rng.randint(1, 6)} {rng.randint(1, 6)}" if action.needs_dice else action.command
+    return f"{action.command} {rng.randint(1, 6)} {rng.randint(1, 6)}" if action.roll else action.command
 
 
 @settings(max_examples=25, deadline=None)

@@ -34,7 +34,7 @@ def test_a_refusal_names_every_reason_and_changes_nothing(session: Session) -> N
     before = session.game.state.snapshot()
     answer = session.submit("roll vader 7 1")
     assert not answer.accepted
-    assert answer.reasons == ("A roll is 2 dice, each showing 1 to 6.", "It is Luke's turn, not Vader's.")
+    assert answer.reasons == ("The first die shows 1 to 6, not 7.", "It is Luke's turn, not Vader's.")
     assert session.game.state.snapshot() == before
     assert session.journal.commands(session.game_id) == []
 

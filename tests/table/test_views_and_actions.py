@@ -62,7 +62,8 @@ def test_the_offer_becomes_buy_and_decline_and_end_waits() -> None:
 def test_a_roll_needs_dice_from_the_table() -> None:
     game = new_game()
     (roll,) = [a for a in turn_actions(game) if a.key == "roll"]
-    assert (roll.command, roll.needs_dice, roll.enabled) == ("roll luke", True, True)
+    assert roll.roll is not None
+    assert (roll.command, roll.roll.describe(), roll.enabled) == ("roll luke", "2 dice, each 1 to 6", True)
 
 
 def test_rent_claim_button_for_the_owner_until_it_lapses() -> None:

@@ -215,6 +215,8 @@ class TableScreen(CompanionScreen):
         self.countdown_label: Label | None = None
         self.dice_faces: tuple[DieFace, ...] = ()
         self.answer_labels: list[Label] = []
+        self.device_labels: list[Label] = []
+        self.dice_source_label: Label | None = None
         self.journal_labels: list[Label] = []
         self._game_id = ""
         self._cards: dict[str, tuple[PlayerView, PlayerCard]] = {}
@@ -260,9 +262,12 @@ class TableScreen(CompanionScreen):
         if self.space_slot.fill((game_id, view.space, view.dice), lambda: self._space_card(view.space, view.dice)) \
                 or new_roll:
             self._tumble_in(new_roll)
-        self.happened_slot.fill((game_id, answer.lines if answer else ()), lambda: self._happened(answer))
+        self.happened_slot.fill((game_id, answer.lines if answer else (), view.dice_source),
+                                lambda: self._happened(answer, view.dice_source))
         actions, correction = turn_actions(game), correction_action(game)
-        self.actions_slot.fill((game_id, tuple(actions), correction), lambda: self._actions(actions, correction))
+        status = tuple(self.app.devices.status())
+        self.actions_slot.fill((game_id, tuple(actions), correction, status),
+                               lambda: self._actions(actions, correction, status))
         self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
         self.tick()
 
@@ -345,7 +350,8 @@ class TableScreen(CompanionScreen):
         details.add_widget(holder)
         dice_column = BoxLayout(orientation="vertical", size_hint=(None, None), width=DIE, spacing=dp(6),
                                 height=2 * DIE + dp(6))
-        self.dice_faces = tuple(DieFace(value, DIE) for value in (dice or (0, 0)))
+        blank = (0,) * len(self.app.session.edition.dice.need().dice) if self.app.session else (0, 0)
+        self.dice_faces = tuple(DieFace(value, DIE) for value in (dice or blank))
         for face in self.dice_faces:
             dice_column.add_widget(face)
         details.add_widget(dice_column)
@@ -379,7 +385,8 @@ class TableScreen(CompanionScreen):
         self.deed_columns = (left, right)
         return table
 
-    def _happened(self, answer: Answer | None) -> Widget:
+    def _happened(self, answer: Answer | None, dice_source: str) -> Widget:
+        """What the last command did, and where the dice of the roll in effect came from."""
         panel = Panel(orientation="vertical", spacing=dp(2))
         scroller, column = scroll_column(dp(2))
         lines = answer.lines[-ANSWER_LINES:] if answer and answer.lines else ("Roll to start the turn.",)
@@ -387,9 +394,14 @@ class TableScreen(CompanionScreen):
         for label in self.answer_labels:
             column.add_widget(label)
         panel.add_widget(scroller)
+        self.dice_source_label = text(f"The dice were {dice_source}." if dice_source else "", theme.FONT_SMALL,
+                                      theme.MUTED)
+        panel.add_widget(self.dice_source_label)
         return panel
 
-    def _actions(self, actions: list[Action], correction: Action) -> Widget:
+    def _actions(self, actions: list[Action], correction: Action, status: tuple[str, ...]) -> Widget:
+        """The engine's buttons, the device status (dice device, buttons, or on-screen dice only), and the
+        correction and pay / collect buttons."""
         assert self.app.session is not None
         game = self.app.session.game
         box = BoxLayout(orientation="vertical", spacing=theme.GAP)
@@ -409,6 +421,9 @@ class TableScreen(CompanionScreen):
                 button = EngineActionButton(action, self.app.run_action)
             column.add_widget(grow_to_text(button))
         box.add_widget(scroller)
+        self.device_labels = [text(line, theme.FONT_SMALL, theme.MUTED) for line in status[:3]]
+        for label in self.device_labels:
+            box.add_widget(label)
         extras = BoxLayout(size_hint_y=None, height=theme.TOUCH + dp(6), spacing=theme.GAP)
         extras.add_widget(EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
                                        height=theme.TOUCH + dp(6)))
