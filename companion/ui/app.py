@@ -65,6 +65,7 @@ class CompanionApp(App):
         self.sounds = Sounds(data_dir() / "sounds", data_dir() / "settings.json")
         self.manager = ScreenManager(transition=FadeTransition(duration=0.12))
         self._editions: dict[str, Edition] | None = None
+        self._ticking: Any = None
 
     # ---------------------------------------------------------------- screens
 
@@ -73,7 +74,7 @@ class CompanionApp(App):
         if not self.manager.screen_names:
             for name, screen in SCREENS.items():
                 self.manager.add_widget(screen(self, name=name))
-            Clock.schedule_interval(lambda _dt: self.tick(), 1)
+            self._ticking = Clock.schedule_interval(lambda _dt: self.tick(), 1)
             self.devices.start(self.desk.offer, self._on_ui_thread(self.hardware_press),
                                self._on_ui_thread(self.refresh))
             self.sync_devices()
@@ -307,6 +308,11 @@ class CompanionApp(App):
             self.screen(self.manager.current).tick()
 
     def on_stop(self) -> None:
-        """Everything is committed already; let go of the devices and close the journal file."""
+        """Everything is committed already: stop the clocks, let go of the devices, close the journal file."""
+        if self._ticking is not None:
+            self._ticking.cancel()
+        for screen in self.manager.screens:
+            if isinstance(screen, CompanionScreen):
+                screen.stop_timers()
         self.devices.stop()
         self.journal.close()

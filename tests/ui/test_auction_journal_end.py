@@ -121,6 +121,14 @@ def test_decline_then_auction_with_several_bidders(app, screenshot_dir, monkeypa
     assert "1,425 IC" in texts(app.screen("table"))
 
 
+def test_closing_the_app_stops_the_countdown(app: Any) -> None:
+    """Closing the app mid-auction leaves no countdown that could sell the lot into a closed journal."""
+    screen = open_swamp_auction(app)
+    assert screen._clock is not None
+    app.on_stop()
+    assert screen._clock is None
+
+
 def test_countdown_sells_to_the_single_bidder(app, monkeypatch) -> None:
     """OT-BUY-3, OT-BUY-4: one bid of 10, then nobody raises: the countdown runs out, the auction closes and Leia
     pays 10 (1,490 IC left)."""

@@ -164,6 +164,10 @@ class AuctionScreen(CompanionScreen):
             self._clock = None
         self._bid_key = None
 
+    def stop_timers(self) -> None:
+        """The app is closing: no countdown may sell a lot afterwards."""
+        self.stop_countdown()
+
     def toggle_hold(self) -> None:
         """Hold the countdown while the table thinks, or let it run on."""
         self.held = not self.held

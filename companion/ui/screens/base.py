@@ -27,6 +27,9 @@ class CompanionScreen(Screen):
     def tick(self) -> None:
         """Once a second while the screen is shown (clocks and countdowns)."""
 
+    def stop_timers(self) -> None:
+        """The app is closing: cancel anything this screen has scheduled on the clock."""
+
     def on_pre_enter(self, *args: object) -> None:
         """Always show fresh views."""
         self.refresh()
