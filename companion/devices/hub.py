@@ -8,9 +8,7 @@ attached it says that the dice are rolled on the screen.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from typing import Any
 
 from companion.devices.buttons import ButtonPanel, Press
 from companion.devices.config import DeviceConfig
@@ -88,14 +86,13 @@ class Devices:
             self.panel.feedback(accepted)
 
 
-def open_devices(config: DeviceConfig, problems: list[str], clock: Callable[[], float] = time.monotonic,
-                 **serial_hooks: Any) -> Devices:
+def open_devices(config: DeviceConfig, problems: list[str]) -> Devices:
     """Open what the configuration asks for; ``problems`` (from reading the configuration) join the notes."""
     from companion.devices.gpio import open_panel
     from companion.devices.serial_dice import SerialDice
 
     notes = [f"Device settings: {p}" for p in problems]
-    panel, reasons = open_panel(config.gpio, clock=clock)
+    panel, reasons = open_panel(config.gpio)
     notes += reasons
-    serial = SerialDice(config.serial, **serial_hooks) if config.serial.mode != "off" else None
+    serial = SerialDice(config.serial) if config.serial.mode != "off" else None
     return Devices(serial, panel, tuple(notes))

@@ -46,7 +46,6 @@ class RollRequest:
     need: RollNeed
     command: str
     player_name: str
-    marker: int = 0  # the journal length when it was asked: a new request each time the game moves on
 
 
 class DiceSource(Protocol):
@@ -102,17 +101,24 @@ def matches(device: DeviceDie, values: tuple[int, ...], colour: str) -> bool:
     return device.values == values and (not device.colour or not colour or device.colour == colour)
 
 
+def pair_up(need: RollNeed, dice: tuple[DeviceDie, ...]) -> tuple[list[int | None], list[int]]:
+    """For each wanted die, in order, the index of the first unused device die that stands for it (``None``:
+    none is left), each device die used once; and the indices of the device dice left over."""
+    free = list(range(len(dice)))
+    pairs: list[int | None] = []
+    for die in need.dice:
+        found = next((i for i in free if matches(dice[i], die.values, die.colour)), None)
+        if found is not None:
+            free.remove(found)
+        pairs.append(found)
+    return pairs, free
+
+
 def unable(need: RollNeed, dice: tuple[DeviceDie, ...], label: str) -> list[str]:
     """Every wanted die a device with ``dice`` has no die for (each device die used once)."""
-    free = list(dice)
-    missing = []
-    for die in need.dice:
-        found = next((d for d in free if matches(d, die.values, die.colour)), None)
-        if found is None:
-            missing.append(f"The {label} has no {die.name} ({die.span}).")
-        else:
-            free.remove(found)
-    return missing
+    pairs, _ = pair_up(need, dice)
+    return [f"The {label} has no {die.name} ({die.span})." for die, i in zip(need.dice, pairs, strict=True)
+            if i is None]
 
 
 def fit(need: RollNeed, roll: DiceRoll) -> tuple[tuple[int, ...], list[str]]:
@@ -123,19 +129,12 @@ def fit(need: RollNeed, roll: DiceRoll) -> tuple[tuple[int, ...], list[str]]:
     """
     if not roll.dice:
         return roll.values, need.problems(roll.values)
-    thrown = list(zip(roll.dice, roll.values, strict=True))
-    ordered: list[int] = []
-    problems: list[str] = []
-    for die in need.dice:
-        found = next((t for t in thrown if matches(t[0], die.values, die.colour)), None)
-        if found is None:
-            problems.append(f"{need.name} needs the {die.name}, and it was not thrown.")
-        else:
-            thrown.remove(found)
-            ordered.append(found[1])
-    for extra, _ in thrown:
-        problems.append(f"{need.name} is {need.describe()}; the {extra.colour or 'extra'} die was thrown as well.")
+    pairs, left = pair_up(need, roll.dice)
+    problems = [f"{need.name} needs the {die.name}, and it was not thrown."
+                for die, i in zip(need.dice, pairs, strict=True) if i is None]
+    problems += [f"{need.name} is {need.describe()}; the {roll.dice[i].colour or 'extra'} die was thrown as well."
+                 for i in left]
     if problems:
         return (), problems
-    values = tuple(ordered)
+    values = tuple(roll.values[i] for i in pairs if i is not None)
     return values, need.problems(values)

@@ -52,7 +52,7 @@ def roll_request(game: Game | None) -> tuple[RollRequest | None, str]:
         return None, "The game is over."
     ready = next((a for a in turn_actions(game) if a.roll is not None and a.enabled), None)
     if ready is not None and ready.roll is not None:
-        return RollRequest(ready.roll, ready.command, party_name(game, ready.player), len(game.entries)), ""
+        return RollRequest(ready.roll, ready.command, party_name(game, ready.player)), ""
     player = game.state.turn.player
     reasons = offer(game, "roll", "Roll", f"roll {player}").reasons
     return None, " ".join(("No roll now.", *reasons))
@@ -77,11 +77,12 @@ def press_meaning(game: Game, screen: str, press: Press) -> PressMeaning:
 def _table(game: Game, player: str | None) -> PressMeaning:
     """Confirm: the one engine-approved main action (not a roll or a card pick, which need dice or a choice).
     A seat button: the same, but only among the actions of that seat's player."""
-    wanted = [a for a in turn_actions(game) if a.enabled and a.style == "primary" and a.roll is None
+    actions = turn_actions(game)
+    wanted = [a for a in actions if a.enabled and a.style == "primary" and a.roll is None
               and not a.key.startswith("card:") and (player is None or a.player == player)]
     if player is None:
         # With nothing to decide, Confirm ends the turn; it never ends a turn while a decision is open.
-        end = next((a for a in turn_actions(game) if a.key == "end" and a.enabled), None)
+        end = next((a for a in actions if a.key == "end" and a.enabled), None)
         if len(wanted) == 1:
             return PressMeaning(wanted[0])
         if not wanted and end is not None:

@@ -215,8 +215,7 @@ class CompanionApp(App):
 
     def _roll_taken(self, request: RollRequest, roll: DiceRoll, values: tuple[int, ...]) -> None:
         """The desk took a roll: close the dice dialog and submit the roll with its source."""
-        for dialog in self._dialogs(DiceDialog):
-            dialog.dismiss()
+        self._close_dice_windows()
         try:
             answer = self.submit(" ".join([request.command, *map(str, values)]), source=roll.source)
         finally:
@@ -226,12 +225,16 @@ class CompanionApp(App):
     def _roll_refused(self, roll: DiceRoll, reasons: tuple[str, ...]) -> None:
         """A roll that did not count: a tap on the screen gets the reasons in a popup, a device a message across
         the top, the refused sound, and the refused lamp and buzzer."""
+        log.info("a roll did not count (%s): %s", roll.detail or roll.source, " ".join(reasons))
         if roll.source in ("screen", "typed"):
-            for dialog in self._dialogs(DiceDialog):
-                dialog.dismiss()
+            self._close_dice_windows()
             self._refuse("roll", list(reasons))
             return
         self._press_refused(reasons)
+
+    def _close_dice_windows(self) -> None:
+        for dialog in self._dialogs(DiceDialog):
+            dialog.dismiss()
 
     def _press_refused(self, reasons: tuple[str, ...] | list[str]) -> None:
         self.sounds.play("refused")
