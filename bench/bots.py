@@ -75,7 +75,7 @@ class TableBots:
     # ------------------------------------------------------------------ helpers
 
     def _dice(self) -> tuple[str, ...]:
-        return tuple(str(self.rng.randint(1, 6)) for _ in range(self.edition.dice))
+        return tuple(str(self.rng.choice(die.values)) for die in self.edition.dice.need().dice)
 
     def _level(self, s: GameState, deed: str) -> int:
         return self.hotel_level if s.hotels(deed) else s.houses(deed)

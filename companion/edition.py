@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dice import EditionDice, classic_dice, parse_dice
-from companion.engine.errors import EditionError
+from companion.engine.errors import EditionError, Need, ValueNeeded
 
 DEED_KINDS = ("street", "vessel", "utility")
 SPACE_KINDS = (*DEED_KINDS, "go", "card", "tax", "jail", "free-parking", "go-to-jail")
@@ -34,9 +34,27 @@ CARD_EFFECTS: dict[str, tuple[str, ...]] = {
 }
 
 
+PRINTED_FIELDS = ("price", "mortgage", "build_cost", "rent", "dice_multiplier", "amount")
+"""The values printed on a Title Deed or a space, as opposed to what the board's layout says (kind, group)."""
+FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
+               "mortgage": "mortgage value", "build_cost": "building cost", "rent": "rent table",
+               "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards"}
+UNKNOWN_KIND = "unknown"
+
+
+def field_words(fields: tuple[str, ...] | list[str]) -> str:
+    """Field keys as the table says them: ``price, rent table and mortgage value``."""
+    words = [FIELD_WORDS.get(f, f) for f in fields]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 @dataclass(frozen=True)
 class Space:
-    """One board space; deeds (street, vessel, utility) carry their Title Deed values."""
+    """One board space; deeds (street, vessel, utility) carry their Title Deed values in ``printed``.
+
+    A value nobody has entered yet is listed in ``unknown``; reading it raises :class:`ValueNeeded`, so a rule
+    can never use a guessed number. ``owner`` lists the values the box owner entered or corrected.
+    """
 
     position: int
     id: str
@@ -44,18 +62,72 @@ class Space:
     kind: str
     group: str | None = None
     deck: str | None = None
-    price: int = 0
-    mortgage: int = 0
-    build_cost: int = 0
-    rent: tuple[int, ...] = ()
-    dice_multiplier: tuple[int, ...] = ()
     tax: str | None = None
-    amount: int = 0
+    printed: dict[str, Any] = field(default_factory=dict, compare=False)
+    unknown: frozenset[str] = frozenset()
+    owner: frozenset[str] = frozenset()
 
     @property
     def is_deed(self) -> bool:
         """Whether a player can own this space."""
         return self.kind in DEED_KINDS
+
+    @property
+    def price(self) -> int:
+        """The printed price."""
+        return int(self._printed("price", 0))
+
+    @property
+    def mortgage(self) -> int:
+        """The mortgage value."""
+        return int(self._printed("mortgage", 0))
+
+    @property
+    def build_cost(self) -> int:
+        """What each house (and the hotel) costs on this deed."""
+        return int(self._printed("build_cost", 0))
+
+    @property
+    def rent(self) -> tuple[int, ...]:
+        """The rent table: unimproved, 1-4 houses, hotel (streets); by number owned (vessels)."""
+        return tuple(self._printed("rent", ()))
+
+    @property
+    def dice_multiplier(self) -> tuple[int, ...]:
+        """Rent as a multiple of the dice, by number owned (utilities)."""
+        return tuple(self._printed("dice_multiplier", ()))
+
+    @property
+    def amount(self) -> int:
+        """What a tax space charges."""
+        return int(self._printed("amount", 0))
+
+    def known(self, key: str) -> Any:
+        """A printed value, or None while nobody has entered it (for screens that show what is known)."""
+        return None if key in self.unknown else self.printed.get(key)
+
+    @property
+    def missing_printed(self) -> tuple[str, ...]:
+        """The printed values of this space that nobody has entered yet, in deed order."""
+        return tuple(f for f in PRINTED_FIELDS if f in self.unknown)
+
+    def need_printed(self) -> None:
+        """Everything printed on a Title Deed is asked for at once, the first time play reaches it: the family
+        holds the card then. Raises :class:`ValueNeeded` while any of it is missing."""
+        if self.missing_printed:
+            raise ValueNeeded(self.need(self.missing_printed))
+
+    def need(self, fields: tuple[str, ...]) -> Need:
+        """The request to read ``fields`` off this space's deed or board square."""
+        one = len(fields) == 1
+        return Need(f"space:{self.id}", fields,
+                    f"{self.name}: the {field_words(fields)} printed in the box {'is' if one else 'are'} not "
+                    f"entered yet. Read {'it' if one else 'them'} off the board or the Title Deed.")
+
+    def _printed(self, key: str, default: Any) -> Any:
+        if key in self.unknown:
+            raise ValueNeeded(self.need((key,)))
+        return self.printed.get(key, default)
 
 
 @dataclass(frozen=True)
@@ -67,6 +139,8 @@ class Group:
     colour: str
     size: int
     members: tuple[str, ...]
+    unknown: frozenset[str] = frozenset()
+    owner: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -78,6 +152,7 @@ class Card:
     effect: str
     params: dict[str, Any]
     count: int
+    owner: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +164,17 @@ class Deck:
     role: str
     size: int
     cards: tuple[Card, ...]
+    partial: bool = False
+
+    @property
+    def missing(self) -> int:
+        """How many cards of the deck nobody has entered yet (asked for when they are drawn)."""
+        return self.size - sum(c.count for c in self.cards)
+
+    def need(self) -> Need:
+        """The request to enter a card of this deck that is not listed yet."""
+        return Need(f"card:{self.id}", ("effect",), f"A {self.name} card that is not entered yet: choose what it "
+                                                    "does from the list of effects.")
 
     def card(self, card_id: str) -> Card | None:
         """The card with that id, if the deck has one."""
@@ -143,6 +229,7 @@ class Edition:
     fine_before_roll_turns: int = 2
     docking_flat: int = 0
     docking_worth_percent: int = 0
+    box: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def space(self, space_id: str) -> Space:
         """The space with that id (KeyError when there is none)."""
@@ -258,60 +345,70 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
         fine_before_roll_turns=int(jail.get("fine_before_roll_turns", max_turns - 1)),
         docking_flat=int(docking.get("flat", 0)),
         docking_worth_percent=int(docking.get("worth_percent", 0)),
+        box=dict(raw.get("box", {})),
     )
 
 
 def _spaces(items: list[dict[str, Any]], problems: list[str]) -> list[Space]:
+    """Every space in board order. A value listed in the item's ``unknown`` may be absent (the box owner enters
+    it); any other value a kind needs must be there and make sense."""
     spaces: list[Space] = []
     seen: set[str] = set()
     for position, item in enumerate(items):
-        sid = item.get("id", f"#{position}")
+        sid = item.get("id", f"space-{position}")
         where = f"space {sid} (position {position})"
-        kind = item.get("kind")
-        if kind not in SPACE_KINDS:
+        unknown = frozenset(item.get("unknown", ()))
+        kind = UNKNOWN_KIND if "kind" in unknown else item.get("kind")
+        if kind not in (*SPACE_KINDS, UNKNOWN_KIND):
             problems.append(f"{where}: kind {kind!r} is not one of {', '.join(SPACE_KINDS)}")
             continue
         if sid in seen:
             problems.append(f"{where}: the id is used twice")
         seen.add(sid)
-        if kind in DEED_KINDS:
-            for key in ("price", "mortgage", "group"):
-                if key not in item:
-                    problems.append(f"{where}: '{key}' is missing")
-            if not isinstance(item.get("price", 0), int) or item.get("price", 0) <= 0:
-                problems.append(f"{where}: the price must be a positive whole number")
-        if kind == "street":
-            rent = item.get("rent", [])
-            if len(rent) != 6 or any(b <= a for a, b in pairwise(rent)):
-                problems.append(f"{where}: rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
-            if not isinstance(item.get("build_cost"), int) or item["build_cost"] <= 0:
-                problems.append(f"{where}: build_cost must be a positive whole number")
-        if kind == "vessel" and not item.get("rent"):
-            problems.append(f"{where}: rent by number owned is missing")
-        if kind == "utility" and not item.get("dice_multiplier"):
-            problems.append(f"{where}: dice_multiplier is missing")
-        if kind == "card" and not item.get("deck"):
-            problems.append(f"{where}: 'deck' is missing")
-        if kind == "tax" and item.get("tax") != "docking" and not isinstance(item.get("amount"), int):
-            problems.append(f"{where}: a tax space needs an amount or tax = \"docking\"")
+        problems.extend(f"{where}: {p}" for p in _space_problems(item, kind, unknown))
         spaces.append(
             Space(
                 position=position,
                 id=sid,
-                name=item.get("name", sid),
+                name=item.get("name", "") if "name" in unknown else item.get("name", sid),
                 kind=kind,
                 group=item.get("group"),
                 deck=item.get("deck"),
-                price=int(item.get("price", 0)),
-                mortgage=int(item.get("mortgage", 0)),
-                build_cost=int(item.get("build_cost", 0)),
-                rent=tuple(item.get("rent", ())),
-                dice_multiplier=tuple(item.get("dice_multiplier", ())),
                 tax=item.get("tax"),
-                amount=int(item.get("amount", 0)),
+                printed={k: tuple(v) if isinstance(v, list) else v for k, v in item.items()
+                         if k in PRINTED_FIELDS and k not in unknown},
+                unknown=unknown,
+                owner=frozenset(item.get("owner", ())),
             )
         )
     return spaces
+
+
+def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str]) -> list[str]:
+    """What a space of this kind lacks or gets wrong, leaving alone the values nobody knows yet."""
+    def given(key: str) -> bool:
+        return key not in unknown
+
+    problems: list[str] = []
+    if kind in DEED_KINDS:
+        problems += [f"'{key}' is missing" for key in ("price", "mortgage", "group") if given(key) and key not in item]
+        if given("price") and (not isinstance(item.get("price", 0), int) or item.get("price", 0) <= 0):
+            problems.append("the price must be a positive whole number")
+    if kind == "street":
+        rent = item.get("rent", [])
+        if given("rent") and (len(rent) != 6 or any(b <= a for a, b in pairwise(rent))):
+            problems.append("rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
+        if given("build_cost") and (not isinstance(item.get("build_cost"), int) or item["build_cost"] <= 0):
+            problems.append("build_cost must be a positive whole number")
+    if kind == "vessel" and given("rent") and not item.get("rent"):
+        problems.append("rent by number owned is missing")
+    if kind == "utility" and given("dice_multiplier") and not item.get("dice_multiplier"):
+        problems.append("dice_multiplier is missing")
+    if kind == "card" and given("deck") and not item.get("deck"):
+        problems.append("'deck' is missing")
+    if kind == "tax" and item.get("tax") != "docking" and given("amount") and not isinstance(item.get("amount"), int):
+        problems.append("a tax space needs an amount or tax = \"docking\"")
+    return problems
 
 
 def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]) -> dict[str, Group]:
@@ -320,9 +417,12 @@ def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str
         gid = item.get("id", "?")
         members = tuple(s.id for s in spaces if s.is_deed and s.group == gid)
         size = int(item.get("size", len(members)))
-        if len(members) != size:
+        # While the box owner has not yet said which group every space belongs to, a group may be short.
+        undecided = any({"kind", "group"} & s.unknown for s in spaces)
+        if len(members) > size or (len(members) < size and not undecided):
             problems.append(f"group {gid}: size is {size} but {len(members)} deeds name it")
-        groups[gid] = Group(gid, item.get("name", gid), item.get("colour", "#888888"), size, members)
+        groups[gid] = Group(gid, item.get("name", gid), item.get("colour", "#888888"), size, members,
+                            frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())))
     for s in spaces:
         if s.is_deed and s.group not in groups:
             problems.append(f"space {s.id}: group {s.group!r} is not listed in [[groups]]")
@@ -347,11 +447,14 @@ def _decks(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]
                 problems.append(f"deck {did}, card {cid}: {', '.join(missing)} missing for {effect}")
             if effect == "advance" and params.get("target") not in ids:
                 problems.append(f"deck {did}, card {cid}: target {params.get('target')!r} is not a space")
-            cards.append(Card(cid, card.get("title", cid), effect, params, int(card.get("count", 1))))
-        size = int(item.get("size", sum(c.count for c in cards)))
-        if sum(c.count for c in cards) != size:
-            problems.append(f"deck {did}: cards add up to {sum(c.count for c in cards)}, not {size}")
-        decks[did] = Deck(did, item.get("name", did), item.get("role", ""), size, tuple(cards))
+            cards.append(Card(cid, card.get("title", cid), effect, params, int(card.get("count", 1)),
+                              bool(card.get("owner", False))))
+        listed = sum(c.count for c in cards)
+        size = int(item.get("size", listed))
+        partial = "cards" in item.get("unknown", ())
+        if listed > size or (listed < size and not partial):
+            problems.append(f"deck {did}: cards add up to {listed}, not {size}")
+        decks[did] = Deck(did, item.get("name", did), item.get("role", ""), size, tuple(cards), partial)
     return decks
 
 

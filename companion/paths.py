@@ -64,3 +64,8 @@ def data_dir() -> Path:
 def journal_path() -> Path:
     """Return the path of the SQLite game journal inside :func:`data_dir`."""
     return data_dir() / "games.sqlite3"
+
+
+def boxes_dir() -> Path:
+    """Return the folder of the owner's box profiles inside :func:`data_dir` (one sub-folder per edition)."""
+    return data_dir() / "boxes"

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from companion.engine.errors import CommandSyntaxError
 
 # Each verb's words: "player" (a player id), "int" (a whole number), "word" (an id or choice),
-# "dice" (one or more die faces), "rest" (the remainder of the line, e.g. a reason; always the last word),
+# "dice" (one or more die faces), "values" (one or more field=value words),
+# "rest" (the remainder of the line, e.g. a reason; always the last word),
 # "?int" (optional number).
 GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "roll": (("player", "dice"), "roll the dice (the faces as rolled)"),
@@ -49,6 +50,8 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "bankrupt": (("player",), "declare bankruptcy"),
     "end": (("player",), "end your turn"),
     "time-up": ((), "the agreed end time of a time-limit game has come"),
+    "box": (("word", "values"), "values read off the box the first time play needs them: "
+                                "space:<id>|group:<id>|card:<deck>/<card> field=value ..."),
     "undo": (("?int", "rest"), "take back the last command(s), with the reason"),
     "correct": (("player", "word"), "my token is really on this space (the table agrees it stays there)"),
     "transfer": (("word", "word", "int", "rest"), "pay or collect for anything the rules allow that the app "
@@ -121,6 +124,10 @@ def grammar_problem(cmd: Command) -> str | None:
         if len(args) < 2:
             return f"{cmd.verb} needs a player and the dice faces: {usage}"
         kinds: tuple[str, ...] = ("player",) + ("int",) * (len(args) - 1)
+    elif "values" in params:
+        if len(args) < 2:
+            return f"{cmd.verb} needs what the values are printed on and at least one field=value: {usage}"
+        kinds = ("word",) * len(args)
     elif len(args) != len(params):
         return f"{cmd.verb} takes {len(params)} word(s): {usage}"
     else:

@@ -15,6 +15,7 @@ class Violation:
 
     code: str
     message: str
+    need: Need | None = None
 
     def __str__(self) -> str:
         return f"{self.message} [{self.code}]"
@@ -46,3 +47,29 @@ class EditionError(CompanionError, ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
         super().__init__("edition data has problems:\n  " + "\n  ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Need:
+    """A value printed in the box that play has reached but nobody has entered yet.
+
+    ``target`` names the thing it is printed on (``space:bounty``, ``card:imperial``); ``fields`` are the values
+    to read off it (``price``, ``rent``...); ``what`` says it in words for the table.
+    """
+
+    target: str
+    fields: tuple[str, ...]
+    what: str
+
+
+class ValueNeeded(CompanionError):
+    """Raised where the rules read a value the box owner has not entered yet; the command changes nothing and
+    the table is asked for the value (see :mod:`companion.box`)."""
+
+    def __init__(self, need: Need) -> None:
+        self.need = need
+        super().__init__(need.what)
+
+    def violation(self) -> Violation:
+        """The refusal the table sees until the value is entered."""
+        return Violation("box/needed", self.need.what, self.need)

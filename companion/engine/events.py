@@ -301,3 +301,14 @@ class Noted(Event):
 
     kind: ClassVar[str] = "noted"
     text: str
+
+
+@dataclass(frozen=True)
+class BoxRead(Event):
+    """Values read off the box (a deed, a tax square, a card) the first time play needed them. The game plays
+    with them from here on; the state itself does not change."""
+
+    kind: ClassVar[str] = "box-read"
+    target: str
+    values: dict[str, Any]
+    text: str

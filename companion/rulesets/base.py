@@ -9,7 +9,7 @@ problem at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.edition import Edition
 from companion.engine.commands import Command, grammar_problem
@@ -36,6 +36,8 @@ class Ruleset:
     """Base of every edition's mechanics. Subclasses define ``check_<verb>`` and ``do_<verb>``."""
 
     name = "base"
+    asked_during_play: ClassVar[frozenset[str]] = frozenset()
+    """Values the box may still lack when a game starts: play asks for each the first time it needs it."""
 
     def __init__(self, edition: Edition, setup: Setup) -> None:
         self.edition = edition

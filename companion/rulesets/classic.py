@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 from companion.dice import MOVE
-from companion.edition import Edition, Space
+from companion.edition import PRINTED_FIELDS, Edition, Space
 from companion.engine.commands import Command
-from companion.engine.errors import Violation
+from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -66,6 +66,7 @@ class ClassicRules(Ruleset):
     """Classic rules: buying, auctions, rent claims, building, mortgages, trades, jail and bankruptcy."""
 
     name = "classic"
+    asked_during_play = frozenset({*PRINTED_FIELDS, "cards"})
 
     def __init__(self, edition: Edition, setup: Setup) -> None:
         super().__init__(edition, setup)
@@ -124,6 +125,11 @@ class ClassicRules(Ruleset):
                                                 f"{e.tokens[token]['side']} side, not {p.get('side')}."))
         if self.variant and self.variant.deal_deeds * len(s.players) > len(e.deeds):
             problems.append(V("setup/deal", "There are not enough deeds to deal that many to everyone."))
+        unread = [d.name for d in e.deeds if d.missing_printed]
+        if self.variant and self.variant.deal_deeds and unread:
+            problems.append(V("setup/box", f"{self.variant.name} deals {e.term('deed')}s at the start, so every "
+                                           f"{e.term('deed')} must be entered in box setup first; "
+                                           f"{len(unread)} still lack values ({', '.join(unread[:3])}...)."))
         return problems
 
     def start(self, emit: Emitter) -> None:
@@ -315,6 +321,7 @@ class ClassicRules(Ruleset):
         """Resolve the space the token stands on. ``forced``: a card sent it (vessel double, utility 10x)."""
         s = emit.state
         space = self.space_at(s.player(player).position)
+        space.need_printed()
         if space.is_deed:
             owner = s.owner(space.id)
             if owner == BANK:
@@ -643,6 +650,8 @@ class ClassicRules(Ruleset):
             return [V("card/no-draw", f"{self.name_of(s, player)} has no card to draw.")]
         deck = self.edition.decks[decision.data["deck"]]
         card = deck.card(card_id)
+        if card is None and deck.missing > 0:
+            raise ValueNeeded(deck.need())
         if card is None:
             return [V("card/unknown", f"The {deck.name} deck has no card '{card_id}'; it has: "
                                       f"{', '.join(c.id for c in deck.cards)}.")]

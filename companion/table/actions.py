@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from companion.engine.game import Game
 
 BID_STEPS = (1, 10, 50, 100)
+NEW_CARD_KEY = "card:+"
+"""The card action of a deck the box does not fully list: the card drawn is entered first (no command)."""
 
 
 def classic(game: Game) -> ClassicRules:
@@ -99,7 +101,10 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
                 offer(game, "decline", "Don't buy: auction it", f"decline {p}")]
     if kind == "card":
         deck = e.decks[str(data["deck"])]
-        return [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
+        listed = [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
+        # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
+        # box lists none of its cards.
+        return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
     if kind == "tax":
         return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
                 offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]

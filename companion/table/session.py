@@ -12,7 +12,7 @@ from datetime import datetime
 
 from companion.edition import Edition
 from companion.engine.commands import Command, parse_command
-from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError
+from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError, Need
 from companion.engine.events import Event
 from companion.engine.game import Game
 from companion.engine.state import Setup
@@ -29,11 +29,12 @@ class Answer:
     reasons: tuple[str, ...] = ()
     lines: tuple[str, ...] = ()
     feedback: frozenset[str] = frozenset()
+    needs: tuple[Need, ...] = ()
 
     @classmethod
-    def rejected(cls, command: str, reasons: list[str] | tuple[str, ...]) -> Answer:
-        """A refusal that names every reason."""
-        return cls(False, command, tuple(reasons))
+    def rejected(cls, command: str, reasons: list[str] | tuple[str, ...], needs: tuple[Need, ...] = ()) -> Answer:
+        """A refusal that names every reason (and the box values to ask for, when that is the reason)."""
+        return cls(False, command, tuple(reasons), needs=needs)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ class Session:
         try:
             events = self.game.apply(cmd)
         except CommandRejected as exc:
-            return Answer.rejected(cmd.to_text(), [v.message for v in exc.violations])
+            return Answer.rejected(cmd.to_text(), [v.message for v in exc.violations],
+                                   tuple(v.need for v in exc.violations if v.need))
         return Answer(True, cmd.to_text(), (), self._lines(events), feedback_kinds(events))
 
     def undo_preview(self, count: int = 1) -> tuple[str, ...]:

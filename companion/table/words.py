@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.edition import field_words
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
     BidPlaced,
+    BoxRead,
     DebtOpened,
     DecisionOpened,
     DiceRolled,
@@ -63,6 +65,21 @@ def lot_name(edition: Edition, lot: str) -> str:
     if lot.startswith("deed:"):
         return edition.space(lot.removeprefix("deed:")).name
     return f"a {edition.term(lot)}"
+
+
+def box_target_name(edition: Edition, target: str) -> str:
+    """What a box value is printed on, as the table names it: a space, a group or a deck's card."""
+    kind, _, rest = target.partition(":")
+    item, _, card = rest.partition("/")
+    if kind == "space" and edition.has_space(item):
+        return edition.space(item).name
+    if kind == "group" and item in edition.groups:
+        return edition.groups[item].name
+    if kind == "card" and item in edition.decks:
+        deck = edition.decks[item]
+        found = deck.card(card)
+        return f"the {deck.name} card {found.title if found else card}"
+    return target
 
 
 def event_line(game: Game, event: Event) -> str:
@@ -119,6 +136,10 @@ def event_line(game: Game, event: Event) -> str:
             return f"{name(p)} is bankrupt and leaves the game"
         case GameEnded(reason=reason):
             return f"The game is over: {reason}"
+        case BoxRead(target=target, values=values):
+            return f"Read off the box for {box_target_name(e, target)}: " + ", ".join(
+                f"{field_words([k])} {v if not isinstance(v, tuple | list) else '/'.join(map(str, v))}"
+                for k, v in values.items())
         case Noted(text=text):
             return text
     return ""

@@ -2,8 +2,9 @@
 
 Screens never change the game themselves: they call :meth:`CompanionApp.submit` (or :meth:`run_action` for an
 engine-checked button). The app hands the command to the session, which journals it before answering; a refusal
-is shown with every reason, an acceptance plays its sound and redraws the screen. This module must not create
-the Window at import time: :func:`run_app` sets the window size through :mod:`kivy.config` first.
+is shown with every reason, an acceptance plays its sound and redraws the screen. A command that needs a value
+nobody has entered from the box yet asks for it instead, and is carried out once the value is in. This module
+must not create the Window at import time: :func:`run_app` sets the window size through :mod:`kivy.config` first.
 
 Rolls from every source (the dice dialog, the Roll button, a dice device) go through one dice desk, which the app
 keeps told which roll the engine would accept; button presses become engine-checked actions
@@ -16,6 +17,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -35,9 +37,11 @@ from companion.engine.state import Setup
 from companion.paths import data_dir, editions_dir, journal_path
 from companion.storage.journal import Journal
 from companion.table.actions import Action
+from companion.table.box_play import box_store, card_command, enter_values, start_with_box, stored_values
 from companion.table.presses import press_meaning, roll_request, seat_of
 from companion.table.session import Answer, Session, start_problems
 from companion.table.views import game_end_time
+from companion.ui.box_dialogs import BoxValuesDialog, NewCardDialog
 from companion.ui.dice import DiceDialog
 from companion.ui.screens import SCREENS
 from companion.ui.screens.base import CompanionScreen
@@ -47,6 +51,8 @@ from companion.ui.widgets import Dialog, show_reasons, toast
 log = logging.getLogger(__name__)
 
 TITLE = "Star Wars Monopoly companion"
+WAITING_FOR_BOX = "First enter the values read off the box: the game waits for them."
+NOT_PLAYED = "Nothing changed: the game waits until the values printed in the box are entered."
 
 
 class CompanionApp(App):
@@ -57,6 +63,7 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.title = TITLE  # a Kivy property: set per instance, never as a class attribute
         self.journal = Journal(journal_file or journal_path())
+        self.boxes = box_store()
         self.dice_rng = dice_rng or SYSTEM_RANDOM  # on-screen dice and the Roll button: the OS's secure randomness
         self.devices = devices or Devices()
         self.desk = DiceDesk(self._on_ui_thread(self._roll_taken), self._on_ui_thread(self._roll_refused))
@@ -117,15 +124,18 @@ class CompanionApp(App):
                     log.warning("edition %s is skipped: %s", edition_id, exc)
         return self._editions
 
-    def new_game(self, setup: Setup) -> Answer:
-        """Start and save a new game, then show the table; a refused set-up names every problem."""
+    def new_game(self, setup: Setup, box: str = "") -> Answer:
+        """Start and save a new game with the box the table chose (the last saved one when ``box`` is empty),
+        then show the table; a refused set-up names every problem (an unfinished box among them)."""
         edition = self.editions.get(setup.edition)
         if edition is None:
             return self._refuse("start", [f"There is no edition '{setup.edition}' on this device."])
         try:
-            self.session = Session.start(self.journal, edition, setup)
+            self.session = start_with_box(self.journal, self.boxes, edition, setup, box)
         except (CommandRejected, EditionError) as exc:
             return self._refuse("start", list(start_problems(exc)))
+        except (OSError, ValueError) as exc:
+            return self._refuse("start", [f"The box '{box or 'last used'}' cannot be read: {exc}"])
         self.last_answer = Answer(True, "start", (), ("The game begins.",))
         self.goto(self._screen_for_state())
         return self.last_answer
@@ -153,9 +163,14 @@ class CompanionApp(App):
 
     # ---------------------------------------------------------------- commands
 
-    def submit(self, command: str, source: str = "screen") -> Answer:
+    def submit(self, command: str, source: str = "screen", told: tuple[str, ...] = ()) -> Answer:
         """Hand a command to the engine. A refusal shows every reason; an acceptance is already journalled
-        when it comes back, plays its feedback and moves to the screen the game now needs."""
+        when it comes back, plays its feedback and moves to the screen the game now needs. ``told``: lines shown
+        before the command's own (the values just read off the box for it).
+
+        A command refused only because the box lacks a value is not refused to the table: the value is taken
+        from the box when another game has entered it since, else asked for; then the same command (with its
+        source, so a roll keeps its dice) is carried out, once."""
         if self.session is None:
             return self._refuse(command, ["No game is open."])
         try:
@@ -163,15 +178,46 @@ class CompanionApp(App):
         except CommandSyntaxError as exc:
             return self._refuse(command, [str(exc)])
         answer = self.session.submit(Command(parsed.verb, parsed.args, source))
+        if not answer.accepted and answer.needs:
+            return self._read_box(parsed, source, answer, told)
         if not answer.accepted:
             return self._refuse(command, list(answer.reasons))
-        self.last_answer = answer
+        self.last_answer = replace(answer, lines=(*told, *answer.lines)) if told else answer
         for kind in ("end", "bankrupt", "jail", "purchase", "payment", "bid", "dice"):
             if kind in answer.feedback:
                 self.sounds.play(kind)
                 break
         self.goto(self._screen_for_state())
         return answer
+
+    def _read_box(self, command: Command, source: str, answer: Answer, told: tuple[str, ...]) -> Answer:
+        """The box lacks a value ``command`` needs: enter it from the box when it holds it now, else open the
+        popup that asks for it; either way ``command`` is carried out again once the value is in. Until then no
+        roll counts, and Cancel leaves the game as it was."""
+        assert self.session is not None
+        need = answer.needs[0]
+        text = command.to_text()
+        stored = stored_values(self.boxes, self.session, need)
+        if stored:
+            entered = enter_values(self.boxes, self.session, need.target, stored)
+            if entered.answer.accepted:
+                return self.submit(text, source, (*told, *entered.answer.lines))
+        self.desk.expect(None, WAITING_FOR_BOX)
+        self.devices.want_roll(False)
+        if need.target.startswith("card:"):
+            player, deck = command.args[0], need.target.partition(":")[2].partition("/")[0]
+            NewCardDialog(self, deck, player,
+                          lambda card, done: self.submit(card_command(player, card), source, (*told, *done.lines)),
+                          self._not_played).open()
+        else:
+            BoxValuesDialog(self, need, lambda done: self.submit(text, source, (*told, *done.lines)),
+                            self._not_played).open()
+        return answer
+
+    def _not_played(self) -> None:
+        """The table cancelled a question about the box: nothing was played, and rolls count again."""
+        self.sync_devices()
+        toast([NOT_PLAYED])
 
     def run_action(self, action: Action) -> Answer | None:
         """Carry out an engine-checked action; a roll first asks for the dice (on screen or as rolled)."""
@@ -220,7 +266,8 @@ class CompanionApp(App):
             answer = self.submit(" ".join([request.command, *map(str, values)]), source=roll.source)
         finally:
             self.desk.recorded()
-        self.devices.feedback(answer.accepted)
+        if not answer.needs:  # a roll waiting for values read off the box is neither taken nor refused yet
+            self.devices.feedback(answer.accepted)
 
     def _roll_refused(self, roll: DiceRoll, reasons: tuple[str, ...]) -> None:
         """A roll that did not count: a tap on the screen gets the reasons in a popup, a device a message across
@@ -281,6 +328,7 @@ class CompanionApp(App):
         return answer
 
     def _refuse(self, command: str, reasons: list[str]) -> Answer:
+        self.sync_devices()      # a refused roll is wanted again from every source
         self.sounds.play("refused")
         show_reasons(reasons)
         return Answer.rejected(command, reasons)

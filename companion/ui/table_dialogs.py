@@ -14,6 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.table.actions import (
+    NEW_CARD_KEY,
     Action,
     correct_command,
     correction_spaces,
@@ -22,9 +23,11 @@ from companion.table.actions import (
     transfer_command,
     transfer_reasons,
 )
+from companion.table.box_play import card_command, cards_to_enter
 from companion.table.views import NO_COLOUR, PlayerView, SpaceView
 from companion.table.words import credits
 from companion.ui import theme
+from companion.ui.box_dialogs import NewCardDialog
 from companion.ui.widgets import Dialog, EngineActionButton, NumberPad, TapButton, colour_band, show_reasons, text
 
 if TYPE_CHECKING:
@@ -34,22 +37,35 @@ AMOUNT_STEPS = (1, 10, 50, 100)
 
 
 class CardListDialog(Dialog):
-    """The cards of the deck being drawn from: the table taps the one printed on the card drawn."""
+    """The cards of the deck being drawn from: the table taps the one printed on the card drawn. While the box
+    still lacks some of the deck's cards, one more button enters the card drawn as a new one."""
 
     def __init__(self, app: CompanionApp, deck: str, who: str, actions: list[Action]) -> None:
         super().__init__(f"{deck} card: which one did {who} draw?", size_hint=(0.9, 0.96))
+        assert app.session is not None
         self.app = app
         grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for action in actions:
-            button = EngineActionButton(action, self._pick, height=dp(56))
-            grid.add_widget(button)
+            if action.key != NEW_CARD_KEY:
+                grid.add_widget(EngineActionButton(action, self._pick, height=dp(56)))
+        self.player = actions[0].player if actions else ""
+        self.deck_id, missing = cards_to_enter(app.session.game, self.player)
+        if missing:
+            grid.add_widget(TapButton("A card not entered yet", self._new_card, height=dp(56)))
         self.body.add_widget(grid)
         self.add_button("Cancel")
 
     def _pick(self, action: Action) -> None:
         self.dismiss()
         self.app.run_action(action)
+
+    def _new_card(self) -> None:
+        """Enter the card drawn (the box does not list it yet), then play it as the card drawn."""
+        self.dismiss()
+        player = self.player
+        NewCardDialog(self.app, self.deck_id, player,
+                      lambda card, done: self.app.submit(card_command(player, card), told=done.lines)).open()
 
 
 class CorrectionDialog(Dialog):

@@ -46,6 +46,7 @@ LINES = [
     "undo 2 'the dice were misread'",
     "correct luke hoth-echo-base",
     "transfer bank luke 200 'GO salary the table forgot'",
+    "box card:imperial/pay-a-fine 'title=Pay a fine' effect=pay amount=15",
 ]
 
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.engine.state import Setup
+from companion.ui.dice import DiceDialog, FaceToggle
+from companion.ui.screens.table import PlayerCard
+from companion.ui.widgets import EngineActionButton
 
 SEATS = (
     {"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
@@ -168,3 +171,34 @@ def shoot_larger(window: Any, folder: Path, name: str) -> None:
         resize(window, size)
         shoot(folder, f"{name}-{size[0]}x{size[1]}")
     resize(window, (800, 480))
+
+
+def wait_until(condition: Callable[[], Any], seconds: float = 3.0) -> None:
+    """Run frames until ``condition()`` holds (popups fade out, the dice tumble for half a second)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting for the screen"
+        frames(1)
+
+
+def action(key: str) -> EngineActionButton:
+    """The action button for an engine action key (roll, buy, end, claim:..., fine ...)."""
+    found = [b for b in find_all(EngineActionButton) if b.action.key == key]
+    assert len(found) == 1, f"no single {key!r} button; actions: {[b.action.key for b in find_all(EngineActionButton)]}"
+    return found[0]
+
+
+def cash(pid: str) -> str:
+    """The cash a player's seat shows."""
+    return find(PlayerCard, player_id=pid).cash_label.text
+
+
+def roll_typed(a: int, b: int) -> None:
+    """Tap Roll, then the two faces the table rolled, then OK."""
+    tap(action("roll"))
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, DiceDialog)
+    tap(find(FaceToggle, root=dialog, die=0, face=a))
+    tap(find(FaceToggle, root=dialog, die=1, face=b))
+    tap(dialog.ok)
+    wait_until(lambda: dialog not in dialogs())

@@ -10,7 +10,6 @@ Rebel deck's space is 2; Jail is space 10 and Go to Jail space 30; the fine is 5
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -26,7 +25,23 @@ from companion.ui.dice import DiceDialog, DieFace, FaceToggle
 from companion.ui.screens.table import DeedTile, PlayerCard, TableScreen
 from companion.ui.table_dialogs import CardListDialog, Choice, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
-from tests.ui.helpers import dialogs, find, find_all, frames, png_size, resize, setup_for, shoot, tap, texts, walk
+from tests.ui.helpers import (
+    action,
+    cash,
+    dialogs,
+    find,
+    find_all,
+    frames,
+    png_size,
+    resize,
+    roll_typed,
+    setup_for,
+    shoot,
+    tap,
+    texts,
+    wait_until,
+    walk,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -34,12 +49,6 @@ pytestmark = pytest.mark.ui
 # ---------------------------------------------------------------- helpers
 
 
-def wait_until(condition: Callable[[], Any], seconds: float = 3.0) -> None:
-    """Run frames until ``condition()`` holds (popups fade out, the dice tumble for half a second)."""
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "timed out waiting for the screen"
-        frames(1)
 
 
 def closed(dialog: Any) -> Callable[[], bool]:
@@ -52,16 +61,8 @@ def table(app: Any) -> TableScreen:
     return screen
 
 
-def cash(pid: str) -> str:
-    """The cash a player's seat shows."""
-    return find(PlayerCard, player_id=pid).cash_label.text
 
 
-def action(key: str) -> EngineActionButton:
-    """The action button for an engine action key (roll, buy, end, claim:..., fine ...)."""
-    found = [b for b in find_all(EngineActionButton) if b.action.key == key]
-    assert len(found) == 1, f"no single {key!r} button; actions: {[b.action.key for b in find_all(EngineActionButton)]}"
-    return found[0]
 
 
 def action_keys() -> list[str]:
@@ -73,15 +74,6 @@ def button(words: str) -> TapButton:
     return find(TapButton, words)
 
 
-def roll_typed(a: int, b: int) -> None:
-    """Tap Roll, then the two faces the table rolled, then OK."""
-    tap(action("roll"))
-    dialog = dialogs()[-1]
-    assert isinstance(dialog, DiceDialog)
-    tap(find(FaceToggle, root=dialog, die=0, face=a))
-    tap(find(FaceToggle, root=dialog, die=1, face=b))
-    tap(dialog.ok)
-    wait_until(closed(dialog))
 
 
 def start(app: Any, **setup: Any) -> TableScreen:

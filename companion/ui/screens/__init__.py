@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.ui.screens.auction import AuctionScreen
 from companion.ui.screens.base import CompanionScreen
+from companion.ui.screens.box import BoxScreen, BoxWalkScreen
 from companion.ui.screens.end import EndScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.journal import JournalScreen
@@ -21,4 +22,6 @@ SCREENS: dict[str, type[CompanionScreen]] = {
     "auction": AuctionScreen,
     "journal": JournalScreen,
     "end": EndScreen,
+    "box": BoxScreen,
+    "box-walk": BoxWalkScreen,
 }

@@ -33,6 +33,7 @@ class HomeScreen(CompanionScreen):
         side.add_widget(text(SUBTITLE, theme.FONT, theme.MUTED))
         side.add_widget(TapButton("New game", lambda: self.app.goto("new-game"), "primary",
                                   height=theme.TOUCH * 1.6, font_size=theme.FONT_LARGE, bold=True))
+        side.add_widget(TapButton("Box setup", lambda: self.app.goto("box")))
         side.add_widget(BoxLayout())  # the sound switch sits at the bottom
         self.mute_button = TapButton("", self.toggle_sound)
         side.add_widget(self.mute_button)

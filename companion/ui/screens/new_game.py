@@ -1,5 +1,6 @@
-"""The new-game screen: edition, way to play (with the end time of a time-limit game) and the players, each with a
-name and a token; "Start" hands the set-up to the engine, which checks it and names every problem.
+"""The new-game screen: edition (with how complete its box is, and which box when there are several), way to play
+(with the end time of a time-limit game) and the players, each with a name and a token; "Start" hands the set-up
+and the box to the engine, which checks them and names every problem.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
+from companion.table.box_play import chosen_box, edition_status
 from companion.table.setup_choices import (
     EndChoice,
     Seat,
@@ -52,10 +55,12 @@ class NewGameScreen(CompanionScreen):
     def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.edition_id = ""
+        self.box_id = ""
         self.variant_id = ""
         self.end_minutes = 0
         self.seats: list[Seat] = []
         self.end_buttons: list[TapButton] = []
+        self.box_lines: list[Label] = []
 
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
@@ -100,6 +105,7 @@ class NewGameScreen(CompanionScreen):
     def choose_edition(self, edition_id: str) -> None:
         """Pick an edition: its first way to play, and tokens from its box for the seats (names are kept)."""
         self.edition_id = edition_id
+        self.box_id = ""
         edition = self.app.editions[edition_id]
         self.variant_id = next(iter(edition.variants), "")
         self.end_minutes = 0
@@ -110,6 +116,11 @@ class NewGameScreen(CompanionScreen):
                 self.seats[i] = Seat(name, self.seats[i].token)
             else:
                 self.seats.append(Seat(name, free_token(edition, (s.token for s in self.seats))))
+        self.refresh()
+
+    def choose_box(self, box_id: str) -> None:
+        """Play with one of the edition's stored boxes (a different printing of the same edition)."""
+        self.box_id = box_id
         self.refresh()
 
     def choose_variant(self, variant_id: str) -> None:
@@ -163,7 +174,7 @@ class NewGameScreen(CompanionScreen):
         if variant and variant.needs_end_time:
             ends_at = end_choices(datetime.now(), (self.end_minutes,))[0].ends_at
         setup = build_setup(edition, self.variant_id, self.seats, secrets.randbelow(2**31), ends_at)
-        if self.app.new_game(setup).accepted:
+        if self.app.new_game(setup, self.box_id).accepted:
             self.seats = []  # the next visit starts from a fresh form
 
     # ---------------------------------------------------------------- drawing
@@ -218,6 +229,7 @@ class NewGameScreen(CompanionScreen):
         edition = self.edition
         if edition is None:
             return
+        self._draw_box(edition)
         self._heading("Way to play")
         variants = variant_choices(edition)
         grid = GridLayout(cols=min(3, len(variants)) or 1, spacing=theme.GAP, size_hint_y=None,
@@ -242,6 +254,29 @@ class NewGameScreen(CompanionScreen):
                 row.add_widget(button)
             self.choices.add_widget(row)
         self.choices.add_widget(text(" ".join(chosen.notes), theme.FONT_SMALL, theme.MUTED))
+
+    def _draw_box(self, edition: Edition) -> None:
+        """Which box the game is played with (a choice when the edition has several) and how complete it is:
+        whether a game can start, what is still missing and what play will ask for."""
+        boxes = self.app.boxes.profiles(edition.id)
+        box = chosen_box(self.app.boxes, edition, self.box_id)
+        status = edition_status(edition, box)
+        self._heading(f"Box: {box.name}")
+        if len(boxes) > 1:
+            grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for stored in boxes:
+                button = TapButton(stored.name, lambda b=stored.id: self.choose_box(b),
+                                   "primary" if stored.id == box.id else "normal", font_size=theme.FONT_SMALL)
+                button.box = stored.id
+                grid.add_widget(button)
+            self.choices.add_widget(grid)
+        headline = "A game can start with this box." if status.can_start else "A game cannot start with this box yet."
+        self.box_lines = [text(headline, theme.FONT_SMALL, theme.GOOD if status.can_start else theme.DANGER,
+                               bold=True)]
+        self.box_lines += [text(line, theme.FONT_SMALL, theme.MUTED) for line in status.lines()]
+        for label in self.box_lines:
+            self.choices.add_widget(label)
 
     def _draw_seats(self) -> None:
         self.seat_list.clear_widgets()

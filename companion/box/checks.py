@@ -1,0 +1,318 @@
+"""Checks that catch typing mistakes in a box, each naming the space, deed, group or card and the field.
+
+A *problem* makes the box unusable until it is fixed (a rent that does not rise with each building level, a price
+of 0, a group with a deed too many). A *caution* is a value that is possible but looks like a slip of the finger
+(a mortgage value that is not half the price); the owner confirms it or corrects it. The checks read the edition's
+data as stored (TOML tables), so they work on a box that is only half entered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from companion.box.fields import LAYOUT_FIELDS, BoxField, card_fields, group_fields, space_fields
+from companion.box.overlay import apply_values
+from companion.box.values import BoxValueError, Value, split_target
+from companion.edition import CARD_EFFECTS, DEED_KINDS, SPACE_KINDS, Edition, edition_from_data
+from companion.engine.errors import EditionError
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class BoxProblem:
+    """One thing wrong (or, with ``caution``, suspicious) about a value of the box."""
+
+    target: str
+    field: str
+    message: str
+    caution: bool = False
+
+
+def check_values(edition: Edition, target: str, values: dict[str, Value], during_play: bool = False
+                 ) -> list[BoxProblem]:
+    """Every problem and caution with entering ``values`` for ``target`` in ``edition``: unknown fields, values
+    of the wrong type, and what the target would then get wrong. ``during_play``: a game is running, so the
+    board's layout cannot change."""
+    try:
+        kind, item, sub = split_target(target)
+    except BoxValueError as exc:
+        return [BoxProblem(target, "", str(exc))]
+    raw_item = _raw_item(edition.raw, kind, item, sub)
+    if raw_item is None and kind != "card":
+        return [BoxProblem(target, "", f"This edition has no {kind} '{item}'.")]
+    if kind == "card" and item not in edition.decks:
+        return [BoxProblem(target, "", f"This edition has no deck '{item}'.")]
+    fields = _fields(edition, kind, {**(raw_item or {}), **values})
+    problems = []
+    for key, value in values.items():
+        f = fields.get(key)
+        if f is None:
+            problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: '{key}' is not something "
+                                                    "printed on it."))
+        elif during_play and key in LAYOUT_FIELDS:
+            problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: the {f.label.lower()} is "
+                                                    "part of the board's layout and cannot change during a game."))
+        else:
+            problems += [BoxProblem(target, key, f"{_where(edition.raw, target)}, {f.label.lower()}: {m}")
+                         for m in _type_problems(f, value)]
+    if problems:
+        return problems
+    merged = apply_values(edition.raw, target, values)
+    related = {target, *(f"group:{g}" for g in (values.get("group"), (raw_item or {}).get("group")) if g)}
+    if kind == "card":
+        related.add(f"deck:{item}")
+    problems = [p for p in check_raw(merged) if p.target in related]
+    if not [p for p in problems if not p.caution]:
+        try:
+            edition_from_data(merged)
+        except EditionError as exc:
+            problems += [BoxProblem(target, "", p) for p in exc.problems]
+    return problems
+
+
+def check_edition(edition: Edition) -> list[BoxProblem]:
+    """Every problem and caution in an edition with its box laid over it."""
+    return check_raw(edition.raw)
+
+
+def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
+    """Every problem and caution in edition data (with a box laid over it), target by target."""
+    board = raw.get("board", {})
+    spaces = [dict(s, id=s.get("id", f"space-{i}"), position=i) for i, s in enumerate(board.get("spaces", []))]
+    meta = raw.get("edition", {})
+    houses = int(meta.get("buildings", {}).get("houses_before_hotel", 4))
+    counts = {k: sum(1 for s in spaces if s.get("kind") == k and "kind" not in s.get("unknown", ())) for k in
+              DEED_KINDS}
+    problems: list[BoxProblem] = []
+    for s in spaces:
+        problems += _space_problems(raw, s, houses, counts)
+    problems += _group_problems(raw, board.get("groups", []), spaces)
+    for deck in raw.get("cards", {}).get("decks", []):
+        problems += _deck_problems(raw, deck, {s["id"] for s in spaces})
+    return problems
+
+
+# ---------------------------------------------------------------------------- spaces
+
+
+def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts: dict[str, int]
+                    ) -> list[BoxProblem]:
+    """A space's own values: a known type, a name, and the deed's numbers making sense together."""
+    target = f"space:{s['id']}"
+    where = _where(raw, target)
+    unknown = set(s.get("unknown", ()))
+    out: list[BoxProblem] = []
+
+    def bad(key: str, message: str, caution: bool = False) -> None:
+        out.append(BoxProblem(target, key, f"{where}, {_label(key)}: {message}", caution))
+
+    def has(key: str) -> bool:
+        return key not in unknown and key in s
+
+    kind = s.get("kind")
+    if "kind" in unknown:
+        return out
+    if kind not in SPACE_KINDS:
+        bad("kind", f"'{kind}' is not a type of space.")
+        return out
+    if has("name") and not str(s["name"]).strip():
+        bad("name", "the name is empty.")
+    elif has("name") and len(str(s["name"])) > MAX_NAME:
+        bad("name", f"at most {MAX_NAME} letters, please (it has {len(str(s['name']))}).")
+    price = s.get("price") if has("price") else None
+    if kind in DEED_KINDS:
+        if price is not None and (not isinstance(price, int) or price <= 0):
+            bad("price", "the price must be more than 0.")
+            price = None
+        mortgage = s.get("mortgage") if has("mortgage") else None
+        if mortgage is not None:
+            if not isinstance(mortgage, int) or mortgage <= 0:
+                bad("mortgage", "the mortgage value must be more than 0.")
+            elif price is not None and mortgage >= price:
+                bad("mortgage", f"{mortgage} is not less than the price ({price}); a mortgage pays less than "
+                                "the deed cost.")
+            elif price is not None and mortgage * 2 != price:
+                bad("mortgage", f"{mortgage} is not half the price ({price // 2}), which it usually is. "
+                                "Check the Title Deed.", caution=True)
+        if has("group") and s["group"] not in {g.get("id") for g in raw.get("board", {}).get("groups", [])}:
+            bad("group", f"'{s['group']}' is not one of this edition's groups.")
+    if kind == "street":
+        out += _rising(target, where, s, "rent", houses + 2, "rent table", unknown)
+        cost = s.get("build_cost") if has("build_cost") else None
+        if cost is not None and (not isinstance(cost, int) or cost <= 0):
+            bad("build_cost", "the cost must be more than 0.")
+        rent = s.get("rent") if has("rent") else None
+        if rent and price and isinstance(rent[0], int) and rent[0] >= price:
+            bad("rent", f"the site-only rent ({rent[0]}) is not less than the price ({price}). Check the Title Deed.",
+                caution=True)
+    if kind == "vessel":
+        out += _rising(target, where, s, "rent", counts["vessel"], "rent table", unknown)
+    if kind == "utility":
+        out += _rising(target, where, s, "dice_multiplier", counts["utility"], "dice multipliers", unknown)
+    amount = s.get("amount") if has("amount") and s.get("tax") != "docking" else 1
+    if kind == "tax" and (not isinstance(amount, int) or amount <= 0):
+        bad("amount", "the amount must be more than 0.")
+    return out
+
+
+def _rising(target: str, where: str, s: dict[str, Any], key: str, length: int, what: str, unknown: set[str]
+            ) -> list[BoxProblem]:
+    """A rent table: ``length`` amounts, each more than 0 and more than the one before."""
+    if key in unknown or key not in s:
+        return []
+    values = s[key]
+    label = f"{where}, {_label(key)}"
+    if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
+        return [BoxProblem(target, key, f"{label}: whole numbers only.")]
+    if len(values) != length:
+        return [BoxProblem(target, key, f"{label}: the {what} has {length} amounts on this edition's cards, "
+                                        f"not {len(values)}.")]
+    if any(v <= 0 for v in values):
+        return [BoxProblem(target, key, f"{label}: every amount must be more than 0.")]
+    for n, (a, b) in enumerate(pairwise(values), start=2):
+        if b <= a:
+            return [BoxProblem(target, key, f"{label}: amount {n} ({b}) must be more than amount {n - 1} ({a}); "
+                                            "each level pays more than the one before.")]
+    return []
+
+
+# ---------------------------------------------------------------------------- groups and decks
+
+
+def _group_problems(raw: dict[str, Any], groups: list[dict[str, Any]], spaces: list[dict[str, Any]]
+                    ) -> list[BoxProblem]:
+    """Each group complete, with exactly the number of deeds the edition's groups have; names told apart;
+    a building cost that differs inside a group is a caution."""
+    out: list[BoxProblem] = []
+    names: dict[str, str] = {}
+    for g in groups:
+        gid = g.get("id", "?")
+        target = f"group:{gid}"
+        where = _where(raw, target)
+        members = [s for s in spaces if s.get("group") == gid and "group" not in s.get("unknown", ())
+                   and s.get("kind") in DEED_KINDS]
+        size = int(g.get("size", len(members)))
+        undecided = any("group" in s.get("unknown", ()) or "kind" in s.get("unknown", ()) for s in spaces)
+        if len(members) > size or (len(members) < size and not undecided):
+            names_list = ", ".join(str(s.get("name", s["id"])) for s in members) or "none"
+            out.append(BoxProblem(target, "size", f"{where}: this edition's group has {size} deeds, but "
+                                                  f"{len(members)} are in it ({names_list})."))
+        name = str(g.get("name", "")).strip().lower()
+        if "name" not in g.get("unknown", ()) and name:
+            if name in names:
+                out.append(BoxProblem(target, "name", f"{where}: the name is also used by group {names[name]}."))
+            names[name] = gid
+        costs = {s.get("build_cost") for s in members if "build_cost" in s and "build_cost" not in
+                 s.get("unknown", ())}
+        if len(costs) > 1:
+            out.append(BoxProblem(target, "build_cost", f"{where}: its deeds have different building costs "
+                                                        f"({', '.join(str(c) for c in sorted(costs))}). Check the "
+                                                        "Title Deeds.", caution=True))
+    return out
+
+
+def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str]) -> list[BoxProblem]:
+    """Each card: an effect from the vocabulary with its values, at least one copy; never more cards than the
+    deck holds."""
+    out: list[BoxProblem] = []
+    did = deck.get("id", "?")
+    cards = deck.get("cards", [])
+    for card in cards:
+        target = f"card:{did}/{card.get('id', '?')}"
+        where = _where(raw, target)
+        effect = card.get("effect")
+        if effect not in CARD_EFFECTS:
+            out.append(BoxProblem(target, "effect", f"{where}: choose what the card does."))
+            continue
+        for key in CARD_EFFECTS[effect]:
+            value = card.get(key)
+            if value is None:
+                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: missing."))
+            elif key == "target" and value not in space_ids:
+                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: '{value}' is not a space."))
+            elif key not in ("target", "kind") and (not isinstance(value, int) or value <= 0):
+                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: must be more than 0."))
+        if not isinstance(card.get("count", 1), int) or card.get("count", 1) < 0:
+            out.append(BoxProblem(target, "count", f"{where}, copies: must be a whole number."))
+        if not str(card.get("title", card.get("id", ""))).strip():
+            out.append(BoxProblem(target, "title", f"{where}, title: give the card a short title."))
+    listed = sum(c.get("count", 1) for c in cards if isinstance(c.get("count", 1), int))
+    size = int(deck.get("size", listed))
+    if listed > size:
+        out.append(BoxProblem(f"deck:{did}", "count", f"The {deck.get('name', did)} deck holds {size} cards, "
+                                                       f"but {listed} are entered."))
+    return out
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def _label(key: str) -> str:
+    return {"build_cost": "building cost", "mortgage": "mortgage value", "dice_multiplier": "dice multipliers",
+            "per_house": "per house", "per_hotel": "per hotel", "target": "space"}.get(key, key)
+
+
+def _where(raw: dict[str, Any], target: str) -> str:
+    """A target as the owner finds it in the box: ``Space 14 (Tatooine: Jabba's Palace)``."""
+    kind, _, rest = target.partition(":")
+    item, _, sub = rest.partition("/")
+    if kind == "space":
+        for i, s in enumerate(raw.get("board", {}).get("spaces", [])):
+            if s.get("id", f"space-{i}") == item:
+                name = s.get("name") if "name" not in s.get("unknown", ()) else None
+                return f"Space {i}" + (f" ({name})" if name else "")
+    if kind == "group":
+        g = _raw_item(raw, "group", item, "") or {}
+        name = g.get("name") if "name" not in g.get("unknown", ()) else None
+        return f"Group {name or item}"
+    if kind == "card":
+        deck = _raw_item(raw, "deck", item, "") or {}
+        card = next((c for c in deck.get("cards", []) if c.get("id") == sub), {})
+        return f"{deck.get('name', item)} card '{card.get('title', sub)}'"
+    return target
+
+
+def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, Any] | None:
+    """The stored table of a space, group, deck or card (None when there is none)."""
+    if kind == "space":
+        return next((s for i, s in enumerate(raw.get("board", {}).get("spaces", []))
+                     if s.get("id", f"space-{i}") == item), None)
+    if kind == "group":
+        return next((g for g in raw.get("board", {}).get("groups", []) if g.get("id") == item), None)
+    deck = next((d for d in raw.get("cards", {}).get("decks", []) if d.get("id") == item), None)
+    if kind == "deck" or deck is None:
+        return deck
+    return next((c for c in deck.get("cards", []) if c.get("id") == sub), None)
+
+
+def _fields(edition: Edition, kind: str, item: dict[str, Any]) -> dict[str, BoxField]:
+    """The fields the owner can enter for a target, given what it holds (its type, a card's effect)."""
+    if kind == "space":
+        space_kind = item.get("kind", "street")
+        fields = space_fields(edition, space_kind if space_kind in SPACE_KINDS else "street")
+    elif kind == "group":
+        fields = group_fields()
+    else:
+        fields = card_fields(edition, str(item.get("effect", "")))
+    return {f.key: f for f in fields}
+
+
+def _type_problems(f: BoxField, value: Value) -> list[str]:
+    """Whether a value has the field's shape: a whole number, so many whole numbers, words, a listed choice."""
+    if f.kind == "number":
+        return [] if isinstance(value, int) else ["a whole number, please."]
+    if f.kind == "numbers":
+        if isinstance(value, int):
+            value = (value,)
+        if not isinstance(value, tuple):
+            return [f"{f.length} whole numbers, please ({', '.join(f.parts)})."]
+        return [] if len(value) == f.length else [f"{f.length} amounts are printed ({', '.join(f.parts)}), "
+                                                  f"not {len(value)}."]
+    if f.kind == "choice":
+        allowed = [c for c, _ in f.choices]
+        return [] if value in allowed else [f"'{value}' is not one of: {', '.join(w for _, w in f.choices)}."]
+    return [] if str(value).strip() else ["it is empty."]
+

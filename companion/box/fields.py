@@ -1,0 +1,109 @@
+"""What the owner can enter for each thing in the box: the fields of a space, a colour group and a card, their
+type, the label the form shows (in the edition's own words) and whether play may ask for it when first needed.
+
+The board's layout (each space's type, name, group, deck) must be known before a game starts: movement, nearest-
+space cards and groups depend on it. What is printed on a Title Deed, a tax square or a card can be asked for the
+first time play reaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.edition import CARD_EFFECTS, SPACE_KINDS, Edition
+
+LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
+"""Fields that shape the board: entered before play, never changed during a game."""
+
+EFFECT_WORDS = {
+    "advance": "Move to a space", "back": "Go back some spaces", "nearest": "Move to the nearest of a kind",
+    "go-to-jail": "Go to jail", "jail-free": "Get out of jail free (kept)", "collect": "Collect from the bank",
+    "pay": "Pay the bank", "repairs": "Pay per building", "pay-each-player": "Pay each player",
+    "collect-from-each-player": "Collect from each player",
+}
+PARAM_WORDS = {"target": "Which space", "spaces": "How many spaces", "kind": "Nearest what", "amount": "Amount",
+               "per_house": "Per {house}", "per_hotel": "Per {hotel}"}
+BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pink"), ("#f7941d", "orange"),
+                ("#ed1b24", "red"), ("#fef200", "yellow"), ("#1fb25a", "green"), ("#0072bb", "dark blue"),
+                ("#7b3fa0", "purple"), ("#4d4d4d", "grey"), ("#9e9e9e", "silver"), ("#ffffff", "white"))
+
+
+def kind_words(edition: Edition, kind: str) -> str:
+    """A type of space as the edition's players call it."""
+    term = edition.term
+    return {"go": "GO", "street": "Property in a colour group", "vessel": term("railroad").capitalize(),
+            "utility": term("utility").capitalize(), "card": "Card space", "tax": "Tax to pay",
+            "jail": term("jail"), "free-parking": "Free Parking", "go-to-jail": f"Go to {term('jail')}"}[kind]
+
+
+@dataclass(frozen=True)
+class BoxField:
+    """One value the owner enters: ``kind`` is ``number`` (whole credits or a count), ``numbers`` (``length``
+    whole numbers, each with its own label in ``parts``), ``text`` or ``choice`` (one of ``choices``)."""
+
+    key: str
+    label: str
+    kind: str
+    during_play: bool = False
+    parts: tuple[str, ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def length(self) -> int:
+        """How many numbers a ``numbers`` field holds."""
+        return len(self.parts)
+
+
+def space_fields(edition: Edition, kind: str) -> list[BoxField]:
+    """The fields of a space of ``kind``: its layout, then what its deed or square prints."""
+    term = edition.term
+    kinds = tuple((k, kind_words(edition, k)) for k in SPACE_KINDS)
+    fields = [BoxField("kind", "Type of space", "choice", choices=kinds), BoxField("name", "Name", "text")]
+    groups = tuple((g.id, g.name) for g in edition.groups.values()
+                   if any(edition.space(m).kind == kind for m in g.members) or not g.members)
+    if kind in ("street", "vessel", "utility"):
+        fields += [BoxField("group", "Colour group" if kind == "street" else "Group", "choice", choices=groups),
+                   BoxField("price", "Price", "number", True)]
+    if kind == "street":
+        levels = edition.houses_before_hotel
+        parts = ("Rent, site only", *(f"With {n} {term('house' if n == 1 else 'houses')}" for n in
+                                      range(1, levels + 1)), f"With a {term('hotel')}")
+        fields += [BoxField("rent", "Rent", "numbers", True, parts),
+                   BoxField("build_cost", f"Cost of each {term('house')}", "number", True)]
+    if kind == "vessel":
+        count = sum(1 for s in edition.spaces if s.kind == "vessel")
+        fields.append(BoxField("rent", "Rent", "numbers", True, tuple(f"{n} owned" for n in range(1, count + 1))))
+    if kind == "utility":
+        count = sum(1 for s in edition.spaces if s.kind == "utility")
+        fields.append(BoxField("dice_multiplier", "Times the dice", "numbers", True,
+                               tuple(f"{n} owned" for n in range(1, count + 1))))
+    if kind in ("street", "vessel", "utility"):
+        fields.append(BoxField("mortgage", "Mortgage value", "number", True))
+    if kind == "card":
+        fields.append(BoxField("deck", "Deck", "choice", choices=tuple((d.id, d.name) for d in edition.decks.values())))
+    if kind == "tax":
+        fields.append(BoxField("amount", "Amount to pay", "number", True))
+    return fields
+
+
+def group_fields() -> list[BoxField]:
+    """A colour group's name and band colour."""
+    return [BoxField("name", "Name", "text"), BoxField("colour", "Colour", "choice", choices=BAND_COLOURS)]
+
+
+def card_fields(edition: Edition, effect: str) -> list[BoxField]:
+    """A card: a short title of the owner's own, its effect from the vocabulary, that effect's values and how
+    many copies of it the deck holds."""
+    fields = [BoxField("title", "Short title (your own words)", "text", True),
+              BoxField("effect", "What it does", "choice", True, choices=tuple(EFFECT_WORDS.items()))]
+    for key in CARD_EFFECTS.get(effect, ()):
+        label = PARAM_WORDS[key].format(house=edition.term("house"), hotel=edition.term("hotel"))
+        if key == "target":
+            fields.append(BoxField(key, label, "choice", True, choices=tuple((s.id, s.name) for s in edition.spaces)))
+        elif key == "kind":
+            fields.append(BoxField(key, label, "choice", True,
+                                   choices=tuple((k, kind_words(edition, k)) for k in ("vessel", "utility"))))
+        else:
+            fields.append(BoxField(key, label, "number", True))
+    fields.append(BoxField("count", "Copies in the deck", "number", True))
+    return fields

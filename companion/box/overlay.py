@@ -1,0 +1,65 @@
+"""Laying box values over an edition's data: each value replaces the published one (or fills an unknown one) and is
+marked as the owner's; a whole profile also records which box it came from, so a journal replays with exactly
+that box. The engine uses this for values entered during play, so it needs nothing beyond the standard library.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from companion.box.values import BoxValueError, split_target
+
+if TYPE_CHECKING:
+    from companion.box.profile import BoxProfile
+
+SECTIONS = {"space": "spaces", "group": "groups", "card": "cards"}
+
+
+def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> dict[str, Any]:
+    """Edition data with ``values`` entered for ``target``: published values replaced, unknown ones filled, and
+    each marked as the owner's. A card not in its deck's list is added to it."""
+    kind, item, sub = split_target(target)
+    out = copy.deepcopy(raw)
+    plain = {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+    if kind == "card":
+        deck = _find(out.get("cards", {}).get("decks", []), item, "deck")
+        cards = deck.setdefault("cards", [])
+        card = next((c for c in cards if c.get("id") == sub), None)
+        if card is None:
+            card = {"id": sub}
+            cards.append(card)
+        for key in [k for k in card if k not in ("id", "count", "title") and "effect" in plain]:
+            del card[key]          # a new effect replaces the old effect's values
+        card.update(plain)
+        card["owner"] = True
+        return out
+    entry = _find(out.get("board", {}).get(SECTIONS[kind], []), item, kind)
+    entry.update(plain)
+    entry["unknown"] = [f for f in entry.get("unknown", []) if f not in plain]
+    entry["owner"] = sorted(set(entry.get("owner", [])) | set(plain))
+    return out
+
+
+def overlay(raw: dict[str, Any], profile: BoxProfile) -> dict[str, Any]:
+    """Edition data with every value of ``profile`` entered, recording the box it came from."""
+    out = raw
+    for kind, section in SECTIONS.items():
+        for item, entry in profile.values.get(section, {}).items():
+            if kind == "card":
+                for sub, card in entry.items():
+                    out = apply_values(out, f"card:{item}/{sub}", card)
+            else:
+                out = apply_values(out, f"{kind}:{item}", entry)
+    out = copy.deepcopy(out) if out is raw else out
+    out["box"] = profile.meta()
+    return out
+
+
+def _find(items: list[dict[str, Any]], item: str, what: str) -> dict[str, Any]:
+    """The entry of the edition data with that id (spaces without an id are ``space-<position>``)."""
+    for position, entry in enumerate(items):
+        if entry.get("id", f"space-{position}" if what == "space" else None) == item:
+            entry.setdefault("id", item)
+            return entry
+    raise BoxValueError(f"this edition has no {what} {item!r}")

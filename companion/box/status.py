@@ -1,0 +1,117 @@
+"""How complete a box is: what is still missing before a game can start, what play will ask for when it first
+needs it, and which published values are uncertain enough that the owner should compare them with their box."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.box.checks import BoxProblem, check_edition
+from companion.edition import PRINTED_FIELDS, Edition, field_words
+
+UNCERTAIN = ("low", "medium")
+FIELD_ORDER = ("kind", "name", "group", "deck", "colour", *PRINTED_FIELDS, "cards")
+
+
+@dataclass(frozen=True)
+class Missing:
+    """Values of one space, group or deck that nobody has entered yet."""
+
+    target: str
+    where: str
+    fields: tuple[str, ...]
+    during_play: bool
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class BoxStatus:
+    """The state of an edition's box, for the set-up screen and for the engine's start check."""
+
+    edition: str
+    box_name: str
+    before_play: tuple[Missing, ...]
+    during_play: tuple[Missing, ...]
+    uncertain: tuple[str, ...]
+    problems: tuple[BoxProblem, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Every value entered and nothing wrong."""
+        return not (self.before_play or self.during_play or self.problems)
+
+    @property
+    def can_start(self) -> bool:
+        """A game can start: the layout is complete and correct; the rest is asked for during play."""
+        return not (self.before_play or self.problems)
+
+    def lines(self) -> list[str]:
+        """The status in a few plain lines, most important first."""
+        lines: list[str] = []
+        if self.problems:
+            lines.append(f"{len(self.problems)} value(s) to correct in box setup: {self.problems[0].message}")
+        if self.before_play:
+            lines.append("Needed before a game can start: " + _summary(self.before_play) + ".")
+        if self.during_play:
+            lines.append("Asked for during play, the first time it is needed: " + _summary(self.during_play) + ".")
+        if self.complete:
+            lines.append("Complete: every value is entered.")
+        if self.uncertain:
+            lines.append(f"{len(self.uncertain)} published value(s) come from sources that disagree or are unsure: "
+                         "compare them with your box.")
+        return lines
+
+
+def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus:
+    """What the box still lacks. ``asked_during_play``: the fields the edition's ruleset can ask for the first
+    time play needs them (the rest must be entered before the game starts)."""
+    before: list[Missing] = []
+    during: list[Missing] = []
+    for s in edition.spaces:
+        where = f"Space {s.position}" + (f" ({s.name})" if "name" not in s.unknown else "")
+        later = tuple(f for f in sorted(s.unknown, key=FIELD_ORDER.index) if f in asked_during_play)
+        now = tuple(f for f in sorted(s.unknown, key=FIELD_ORDER.index) if f not in asked_during_play)
+        if now:
+            before.append(Missing(f"space:{s.id}", where, now, False))
+        if later:
+            during.append(Missing(f"space:{s.id}", where, later, True))
+    for g in edition.groups.values():
+        if g.unknown:
+            fields = tuple(sorted(g.unknown, key=FIELD_ORDER.index))
+            before.append(Missing(f"group:{g.id}", f"Group {g.name}", fields, False))
+    for d in edition.decks.values():
+        if d.missing > 0:
+            (during if "cards" in asked_during_play else before).append(
+                Missing(f"card:{d.id}", f"{d.name} deck ({d.missing} of {d.size} cards)", ("cards",),
+                        "cards" in asked_during_play, d.missing))
+    problems = tuple(p for p in check_edition(edition) if not p.caution)
+    return BoxStatus(edition.id, str(edition.box.get("name", "")), tuple(before), tuple(during),
+                     _uncertain(edition), problems)
+
+
+def _uncertain(edition: Edition) -> tuple[str, ...]:
+    """Published spaces, groups and cards rated low or medium that the owner has not confirmed or corrected."""
+    out = []
+    board = edition.raw.get("board", {})
+    for i, s in enumerate(board.get("spaces", [])):
+        rated = s.get("confidence") in UNCERTAIN or s.get("value_confidence") in UNCERTAIN
+        if rated and not s.get("owner"):
+            out.append(f"space:{s.get('id', f'space-{i}')}")
+    for d in edition.raw.get("cards", {}).get("decks", []):
+        out += [f"card:{d['id']}/{c['id']}" for c in d.get("cards", [])
+                if c.get("confidence") in UNCERTAIN and not c.get("owner")]
+    return tuple(out)
+
+
+def _summary(missing: tuple[Missing, ...]) -> str:
+    """``the type and name of 36 spaces; the cards of 2 decks`` — grouped by which fields are missing."""
+    counts: dict[tuple[str, tuple[str, ...]], int] = {}
+    for m in missing:
+        key = (m.target.partition(":")[0], m.fields)
+        counts[key] = counts.get(key, 0) + m.count
+    nouns = {"space": ("space", "spaces"), "group": ("group", "groups"), "card": ("card", "cards")}
+    parts = []
+    for (kind, fields), n in counts.items():
+        noun = nouns[kind][0 if n == 1 else 1]
+        parts.append(f"{n} {noun} not yet entered" if fields == ("cards",)
+                     else f"the {field_words(fields)} of {n} {noun}")
+    return "; ".join(parts)

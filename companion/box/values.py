@@ -1,0 +1,73 @@
+"""Values read off the box, as the ``box`` command carries them: ``field=value`` words after a target.
+
+Targets name what a value is printed on: ``space:<id>`` (a board space or its Title Deed), ``group:<id>`` (a colour
+group) and ``card:<deck>/<card-id>`` (one card of a deck). Values are whole numbers, lists of whole numbers
+written ``2,10,30`` or words (the command line quotes a value that holds spaces).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.engine.errors import CompanionError
+
+TARGET_KINDS = ("space", "group", "card")
+_NUMBER = re.compile(r"[0-9]+")
+_NUMBERS = re.compile(r"[0-9]+(,[0-9]+)+")
+
+
+class BoxValueError(CompanionError, ValueError):
+    """A ``box`` command or a box file value that cannot be read."""
+
+
+Value = int | str | tuple[int, ...]
+
+
+def split_target(target: str) -> tuple[str, str, str]:
+    """``space:bounty`` → (``space``, ``bounty``, ""); ``card:imperial/pay`` → (``card``, ``imperial``, ``pay``)."""
+    kind, _, rest = target.partition(":")
+    if kind not in TARGET_KINDS or not rest:
+        raise BoxValueError(f"{target!r} does not name a space, group or card (space:<id>, group:<id>, "
+                            "card:<deck>/<card>)")
+    item, _, sub = rest.partition("/")
+    if kind == "card" and not sub:
+        raise BoxValueError(f"{target!r}: a card is named card:<deck>/<card>")
+    return kind, item, sub
+
+
+def read_value(text: str) -> Value:
+    """One value as typed: a whole number, a comma list of whole numbers, or words."""
+    if _NUMBER.fullmatch(text):
+        return int(text)
+    if _NUMBERS.fullmatch(text):
+        return tuple(int(n) for n in text.split(","))
+    return text
+
+
+def parse_values(parts: list[str] | tuple[str, ...]) -> dict[str, Value]:
+    """``["price=60", "rent=2,10,30,90,160,250", "title=Pay a fine"]`` → a dict; every bad word is named."""
+    values: dict[str, Value] = {}
+    bad = [p for p in parts if "=" not in p or not p.partition("=")[0]]
+    if bad:
+        raise BoxValueError(f"expected field=value, not {', '.join(repr(b) for b in bad)}")
+    for part in parts:
+        key, _, text = part.partition("=")
+        if key in values:
+            raise BoxValueError(f"{key} is given twice")
+        values[key] = read_value(text)
+    if not values:
+        raise BoxValueError("no values given (field=value ...)")
+    return values
+
+
+def format_value(value: Value | list[int]) -> str:
+    """A value as the ``box`` command writes it."""
+    if isinstance(value, tuple | list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def box_words(target: str, values: dict[str, Any]) -> tuple[str, ...]:
+    """The words of the ``box`` command that enters ``values`` for ``target``."""
+    return (target, *(f"{k}={format_value(v)}" for k, v in values.items()))

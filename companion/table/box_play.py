@@ -1,0 +1,151 @@
+"""The box during play: start a game with the box the table chose, and enter a value the first time play needs it.
+
+A game is always played with a box profile (the owner's values over the edition's data; an empty one when the
+owner has entered nothing). When the engine refuses a command because a value is not entered yet, the answer
+carries a :class:`~companion.engine.errors.Need`. If the box already holds that value (entered in another game
+since this one started) it is used at once; otherwise the table reads it off the box. Either way it goes into the
+journal as a ``box`` entry, and into the box profile for every later game.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.box.checks import BoxProblem, check_values
+from companion.box.fields import BoxField, card_fields, group_fields, space_fields
+from companion.box.overlay import overlay
+from companion.box.profile import BoxProfile
+from companion.box.status import BoxStatus, box_status
+from companion.box.store import DEFAULT_NAME, BoxStore
+from companion.box.values import BoxValueError, box_words
+from companion.edition import Edition, edition_from_data
+from companion.engine.commands import Command
+from companion.engine.errors import Need
+from companion.engine.game import Game
+from companion.engine.state import Setup
+from companion.paths import boxes_dir
+from companion.rulesets import find_ruleset
+from companion.storage.journal import Journal
+from companion.table.session import Answer, Session
+
+log = logging.getLogger(__name__)
+
+
+def box_store() -> BoxStore:
+    """The box profiles kept on this device, in the app's data folder."""
+    return BoxStore(boxes_dir())
+
+
+def with_box(edition: Edition, profile: BoxProfile) -> Edition:
+    """The edition as this box has it: the owner's values laid over the published ones."""
+    return edition_from_data(overlay(edition.raw, profile))
+
+
+def edition_status(edition: Edition, profile: BoxProfile) -> BoxStatus:
+    """How complete the box is for playing this edition (what is missing, what play will ask for)."""
+    return box_status(with_box(edition, profile), find_ruleset(edition.ruleset).asked_during_play)
+
+
+def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
+    """The box a new game of ``edition`` would be played with: the stored box ``box``, else the last saved one,
+    else a new empty one (not stored until a game starts with it). A box that cannot be read counts as absent."""
+    boxes = store.profiles(edition.id)
+    found = next((p for p in boxes if p.id == box), None) if box else None
+    return found or (boxes[0] if boxes else store.new(edition, DEFAULT_NAME))
+
+
+def start_with_box(journal: Journal, store: BoxStore, edition: Edition, setup: Setup, box: str = "") -> Session:
+    """Start a game with the chosen box (the last saved one, or a new empty one, when ``box`` is empty); the
+    journal keeps the edition data as this box has it. Raises CommandRejected or EditionError naming every
+    problem (an unfinished box among them)."""
+    profile = store.load(edition.id, box) if box else store.current(edition)
+    return Session.start(journal, with_box(edition, profile), setup)
+
+
+def stored_values(store: BoxStore, session: Session, need: Need) -> dict[str, Any]:
+    """What the game's box profile already holds for a need (entered in another game): the fields asked for,
+    or empty when the box does not hold them all."""
+    box = session.edition.box
+    if not box or need.target.startswith("card:"):
+        return {}
+    try:
+        values = store.load(session.edition.id, str(box["id"])).value(need.target)
+    except (OSError, BoxValueError):
+        return {}
+    return {k: values[k] for k in need.fields} if all(k in values for k in need.fields) else {}
+
+
+@dataclass(frozen=True)
+class Entered:
+    """The engine's answer to values read off the box, and whether they were saved for later games."""
+
+    answer: Answer
+    saved: bool
+
+
+def enter_values(store: BoxStore, session: Session, target: str, values: dict[str, Any]) -> Entered:
+    """Enter values read off the box: the engine checks them and journals a ``box`` entry; once accepted they
+    are saved to the game's box profile too. A failed save loses nothing in the game and is said plainly."""
+    answer = session.submit(Command("box", box_words(target, values), source="screen"))
+    if not answer.accepted:
+        return Entered(answer, False)
+    box = session.edition.box
+    try:
+        profile = store.load(session.edition.id, str(box["id"])) if box else store.current(session.edition)
+        store.save(profile.with_values(target, values))
+    except (OSError, BoxValueError, KeyError) as exc:
+        log.warning("box values for %s kept in the game only: %s", target, exc)
+        line = "These values are kept in this game, but the box profile could not be saved; enter them in box " \
+               "setup later."
+        return Entered(replace(answer, lines=(*answer.lines, line)), False)
+    return Entered(replace(answer, lines=(*answer.lines, "Saved in the box for every later game.")), True)
+
+
+def new_card_id(edition: Edition, deck: str, title: str) -> str:
+    """An id for a card the owner enters: from its title, different from every card of the deck."""
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "card"
+    taken = {c.id for c in edition.decks[deck].cards}
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    return candidate
+
+
+def card_command(player: str, card_id: str) -> str:
+    """The command that says which card ``player`` drew."""
+    return f"card {player} {card_id}"
+
+
+def target_fields(edition: Edition, target: str) -> list[BoxField]:
+    """Every field the owner can enter for a target: a space's (by its type), a group's, or a card's (by its
+    effect; a card not entered yet, ``card:<deck>`` or an unknown id, gets the fields of a card without one)."""
+    kind, _, rest = target.partition(":")
+    item, _, sub = rest.partition("/")
+    if kind == "space":
+        return space_fields(edition, edition.space(item).kind)
+    if kind == "group":
+        return group_fields()
+    card = edition.decks[item].card(sub) if item in edition.decks and sub else None
+    return card_fields(edition, card.effect if card else "")
+
+
+def need_fields(edition: Edition, need: Need) -> list[BoxField]:
+    """The fields a need asks the table to read off the box, in the order the box prints them."""
+    return [f for f in target_fields(edition, need.target) if f.key in need.fields]
+
+
+def check_entry(edition: Edition, target: str, values: dict[str, Any], during_play: bool = True
+                ) -> list[BoxProblem]:
+    """Every problem and caution of entering ``values`` for ``target``, each naming the space, deed, group or card
+    and the field; ``during_play`` (a game is running): the board's layout cannot change."""
+    return check_values(edition, target, values, during_play)
+
+
+def cards_to_enter(game: Game, player: str) -> tuple[str, int]:
+    """The deck ``player`` is drawing from now and how many of its cards nobody has entered yet (``("", 0)``
+    when they are not drawing)."""
+    deck = next((str(d.data["deck"]) for d in game.state.decisions if d.kind == "card" and d.player == player), "")
+    return (deck, game.edition.decks[deck].missing) if deck in game.edition.decks else ("", 0)

@@ -1,0 +1,149 @@
+"""Asking the table for a value the box prints, the moment play first needs it, and entering a card nobody has
+entered yet.
+
+Both popups check what was typed through the table layer before anything changes: a problem (a rent table that
+does not rise) is shown under its field and the typed values stay; a caution (a mortgage that is not half the
+price) needs a second tap to say the box really says so. Only then are the values entered: the engine journals
+them and they are saved in the box for every later game. Cancel changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.box.fields import card_fields
+from companion.engine.errors import Need
+from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
+from companion.table.session import Answer
+from companion.table.words import box_target_name, party_name
+from companion.ui import theme
+from companion.ui.box_form import BoxForm
+from companion.ui.widgets import Dialog, TapButton, text
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+SAVE = "Save"
+CONFIRM = "Yes, that is what the box says"
+NOT_ENTERED = "Not entered yet: read it off the box."
+NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
+
+
+class BoxEntryDialog(Dialog):
+    """A form of box values with Save: checked first, cautions confirmed with a second tap, then entered."""
+
+    def __init__(self, app: CompanionApp, title: str, on_cancel: Callable[[], Any] | None) -> None:
+        super().__init__(title, size_hint=(0.96, 0.98))
+        assert app.session is not None
+        self.app = app
+        self.session = app.session
+        self.edition = app.session.edition
+        self.form: BoxForm
+        self._cautions_seen = False
+        self.cancel = self.add_button("Cancel", on_cancel)
+        self.save = TapButton(SAVE, self.save_values, "primary")
+        self.buttons.add_widget(self.save)
+
+    def changed(self, _key: str) -> None:
+        """A value changed: a caution shown before must be looked at again."""
+        self._cautions_seen = False
+        self.save.text = SAVE
+
+    def target(self, values: dict[str, Any]) -> str:
+        """What the values are entered for."""
+        raise NotImplementedError
+
+    def entered(self, target: str, answer: Answer) -> None:
+        """The values are in the game and the box: close and go on."""
+        raise NotImplementedError
+
+    def save_values(self) -> None:
+        """Check the values; show every problem under its field, or the cautions until confirmed; then enter
+        them. A refusal keeps the dialog open with every reason and the typed values."""
+        values = self.form.values()
+        missing = [BoxProblem("", f.key, NOT_ENTERED) for f in self.form.unfilled()]
+        if missing:
+            self._refused(missing)
+            return
+        target = self.target(values)
+        problems = check_entry(self.edition, target, values)
+        if any(not p.caution for p in problems):
+            self._refused(problems)
+            return
+        if problems and not self._cautions_seen:
+            self.form.show_problems(problems)
+            self._cautions_seen = True
+            self.save.text = CONFIRM
+            return
+        done = enter_values(self.app.boxes, self.session, target, values)
+        if not done.answer.accepted:
+            self._refused([BoxProblem(target, "", reason) for reason in done.answer.reasons])
+            return
+        self.dismiss()
+        self.entered(target, done.answer)
+
+    def _refused(self, problems: list[BoxProblem]) -> None:
+        self.changed("")
+        self.form.show_problems(problems)
+        self.app.sounds.play("refused")
+
+
+class BoxValuesDialog(BoxEntryDialog):
+    """"Read it off the box": the values one need asks for (a deed's price and rent table, a tax amount).
+    ``on_done`` gets the engine's answer once they are entered; Cancel leaves the game as it was."""
+
+    def __init__(self, app: CompanionApp, need: Need, on_done: Callable[[Answer], Any],
+                 on_cancel: Callable[[], Any] | None = None) -> None:
+        assert app.session is not None
+        edition = app.session.edition
+        super().__init__(app, f"Read it off the box: {box_target_name(edition, need.target)}", on_cancel)
+        self.need = need
+        self.on_done = on_done
+        self.body.add_widget(text(need.what, theme.FONT_SMALL, theme.MUTED))
+        self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3)
+        self.body.add_widget(self.form)
+        self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+
+    def target(self, values: dict[str, Any]) -> str:
+        """The space, group or card the need names."""
+        return self.need.target
+
+    def entered(self, target: str, answer: Answer) -> None:
+        """Hand the answer on (the app plays the waiting command again)."""
+        self.on_done(answer)
+
+
+class NewCardDialog(BoxEntryDialog):
+    """A card drawn that nobody has entered yet: a short title in the table's own words, what it does, that
+    effect's values and how many copies the deck holds. ``on_done`` gets the new card's id and the engine's
+    answer once it is entered (the caller then plays it as the card drawn)."""
+
+    def __init__(self, app: CompanionApp, deck_id: str, player: str, on_done: Callable[[str, Answer], Any],
+                 on_cancel: Callable[[], Any] | None = None) -> None:
+        assert app.session is not None
+        deck = app.session.edition.decks[deck_id]
+        super().__init__(app, f"{deck.name} card not entered yet", on_cancel)
+        self.deck_id, self.player = deck_id, player
+        self.on_done = on_done
+        who = party_name(app.session.game, player)
+        self.body.add_widget(text(f"{who} drew a card of the {deck.name} deck that the app does not know yet. Enter "
+                                  "it once: it is saved in the box for every later game.", theme.FONT_SMALL,
+                                  theme.MUTED))
+        self.form = BoxForm(card_fields(self.edition, ""), {"count": 1}, on_change=self.changed)
+        self.body.add_widget(self.form)
+        self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+
+    def changed(self, key: str) -> None:
+        """A new effect brings that effect's values into the form."""
+        super().changed(key)
+        if key == "effect":
+            self.form.rebuild(card_fields(self.edition, str(self.form.values().get("effect", ""))))
+
+    def target(self, values: dict[str, Any]) -> str:
+        """A new card of the deck, its id made from its title."""
+        return f"card:{self.deck_id}/{new_card_id(self.edition, self.deck_id, str(values.get('title', '')))}"
+
+    def entered(self, target: str, answer: Answer) -> None:
+        """Hand on the new card's id (the caller plays it as the card drawn)."""
+        self.on_done(target.rpartition("/")[2], answer)

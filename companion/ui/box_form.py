@@ -1,0 +1,283 @@
+"""The form for values read off the box: one control per :class:`~companion.box.fields.BoxField`, sized for
+fingers, with every problem shown under the field it names.
+
+A ``number`` is typed on the number pad; a ``numbers`` field (a rent table) is one number-pad entry per printed
+amount; ``text`` opens a popup with an on-screen keyboard (a physical keyboard types into it too); a ``choice`` is
+a row of tap buttons, or a list in a popup when it has many options. The form holds what the owner entered; the
+checks (which decide what is wrong) live in the table layer and their answers are passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.textinput import TextInput
+from kivy.uix.vkeyboard import VKeyboard
+
+from companion.box.fields import BoxField
+from companion.table.box_play import BoxProblem
+from companion.ui import theme
+from companion.ui.widgets import Dialog, NumberPad, TapButton, text
+
+INLINE_CHOICES = 4
+"""A choice with at most this many options is a row of buttons; one with more opens a list."""
+NOT_ENTERED = "tap to enter"
+KEYBOARD_MARGIN = (0.02, 0.02, 0.02, 0.02)
+"""Thin margins (top, right, bottom, left) so each key of the 15-column keyboard is a finger wide at 800x480."""
+
+
+class TouchKeyboard(VKeyboard):
+    """Kivy's on-screen keyboard laid out like any other widget (it does not float): its keys follow its size."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(size_hint=(1, 1), do_translation=False, do_rotation=False, do_scale=False,
+                         margin_hint=KEYBOARD_MARGIN, **kwargs)
+        self.bind(size=self._resize)
+
+    def _resize(self, *_args: object) -> None:
+        if "U_HINT" in self.layout_geometry:  # the layout is loaded a frame after the keyboard is made
+            self.refresh(False)
+
+
+class KeyboardDialog(Dialog):
+    """Type a few words: a one-line box over an on-screen keyboard; ``on_text`` gets the words when OK is tapped."""
+
+    def __init__(self, title: str, words: str, on_text: Callable[[str], Any]) -> None:
+        super().__init__(title, size_hint=(0.98, 0.98))
+        self.on_text = on_text
+        self.input = TextInput(text=words, multiline=False, write_tab=False, font_size=theme.FONT_LARGE,
+                               size_hint_y=None, height=theme.TOUCH + dp(8), padding=(dp(10), dp(12)),
+                               hint_text="Type on the keyboard below", background_color=theme.PANEL,
+                               foreground_color=theme.TEXT, hint_text_color=theme.MUTED, cursor_color=theme.ACCENT)
+        self.input.do_cursor_movement("cursor_end")  # keys typed add to the words already there
+        self.input.bind(on_text_validate=lambda *_: self._ok())
+        self.body.add_widget(self.input)
+        self.body_scroller.size_hint_y = None
+        self.body_scroller.height = self.input.height
+        self.keyboard = TouchKeyboard()
+        self.keyboard.bind(on_textinput=lambda _kb, typed: self.type_text(typed),
+                           on_key_down=lambda _kb, key, _internal, _mods: self.press_key(key))
+        self.box.add_widget(self.keyboard, index=1)
+        self.add_button("Cancel")
+        self.ok = TapButton("OK", self._ok, "primary")
+        self.buttons.add_widget(self.ok)
+
+    def type_text(self, typed: str) -> None:
+        """A character key of the on-screen keyboard (tabs and line breaks are left out of a one-line answer)."""
+        if typed.isprintable():
+            self.input.insert_text(typed)
+
+    def press_key(self, key: str | None) -> None:
+        """A special key: backspace deletes, enter is OK, escape closes without a change; the others do nothing
+        here."""
+        if key == "backspace":
+            self.input.do_backspace()
+        elif key == "enter":
+            self._ok()
+        elif key == "escape":
+            self.dismiss()
+
+    def _ok(self) -> None:
+        self.dismiss()
+        self.on_text(" ".join(self.input.text.split()))
+
+
+class ChoiceListDialog(Dialog):
+    """Every option of a choice with many options, as buttons; the chosen one is highlighted."""
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, str]], chosen: Any,
+                 on_choose: Callable[[str], Any]) -> None:
+        super().__init__(title, size_hint=(0.94, 0.96))
+        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for key, words in choices:
+            def choose(k: str = key) -> None:
+                self.dismiss()
+                on_choose(k)
+
+            button = TapButton(words, choose, "primary" if key == chosen else "normal", font_size=theme.FONT_SMALL)
+            button.choice = key
+            grid.add_widget(button)
+        self.body.add_widget(grid)
+        self.add_button("Cancel")
+
+
+class BoxForm(BoxLayout):
+    """The values of one thing in the box, field by field. ``values`` are what it holds now (a rent table as a
+    list); ``on_change`` is called with a field's key whenever the owner changes it."""
+
+    def __init__(self, fields: Sequence[BoxField], values: Mapping[str, Any] | None = None,
+                 on_change: Callable[[str], Any] | None = None, cols: int = 2, **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=theme.GAP, size_hint_y=None, height=0, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.fields = list(fields)
+        self.cols = cols
+        self.on_change = on_change
+        self._values: dict[str, Any] = {}
+        for key, value in (values or {}).items():
+            self._values[key] = list(value) if isinstance(value, list | tuple) else value
+        self.controls: dict[str, list[TapButton]] = {}
+        self.problem_labels: list[Label] = []
+        self._problem_boxes: dict[str, BoxLayout] = {}
+        self._build()
+
+    # ---------------------------------------------------------------- what the owner entered
+
+    def values(self) -> dict[str, Any]:
+        """The fields the owner has filled: a number, every amount of a rent table, words, a choice."""
+        out: dict[str, Any] = {}
+        for f in self.fields:
+            value = self._values.get(f.key)
+            if f.kind == "numbers":
+                parts = self._parts(f)
+                if all(p is not None for p in parts):
+                    out[f.key] = tuple(parts)
+            elif f.kind == "text":
+                if value is not None and str(value).strip():
+                    out[f.key] = " ".join(str(value).split())
+            elif value is not None:
+                out[f.key] = value
+        return out
+
+    def unfilled(self) -> list[BoxField]:
+        """The fields not filled yet (a rent table counts only when every amount is there)."""
+        filled = self.values()
+        return [f for f in self.fields if f.key not in filled]
+
+    def set_value(self, key: str, value: Any, part: int | None = None) -> None:
+        """Enter a field's value (``part``: which amount of a rent table) and redraw its control."""
+        if part is None:
+            self._values[key] = value
+        else:
+            field = next(f for f in self.fields if f.key == key)
+            parts = self._parts(field)
+            parts[part] = value
+            self._values[key] = parts
+        self._label_controls(key)
+        if self.on_change is not None:
+            self.on_change(key)
+
+    def rebuild(self, fields: Sequence[BoxField]) -> None:
+        """Show other fields (a card's values change with its effect), keeping what was entered for the fields
+        that stay."""
+        keys = {f.key for f in fields}
+        self._values = {k: v for k, v in self._values.items() if k in keys}
+        self.fields = list(fields)
+        self._build()
+
+    # ---------------------------------------------------------------- problems
+
+    def show_problems(self, problems: Sequence[BoxProblem]) -> None:
+        """Every problem and caution under the field it names (at the top when it names none of them), in the
+        error colour; the values entered stay as they are."""
+        for box in self._problem_boxes.values():
+            box.clear_widgets()
+        self.problem_labels = []
+        for problem in problems:
+            label = text(problem.message, theme.FONT_SMALL, theme.DANGER)
+            label.field, label.caution = problem.field, problem.caution
+            self._problem_boxes.get(problem.field, self._problem_boxes[""]).add_widget(label)
+            self.problem_labels.append(label)
+
+    # ---------------------------------------------------------------- drawing
+
+    def _parts(self, f: BoxField) -> list[int | None]:
+        stored = self._values.get(f.key)
+        parts: list[int | None] = list(stored) if isinstance(stored, list) else []
+        return (parts + [None] * f.length)[:f.length]
+
+    def _build(self) -> None:
+        self.clear_widgets()
+        self.controls = {}
+        self.problem_labels = []
+        self._problem_boxes = {"": self._problem_box()}
+        self.add_widget(self._problem_boxes[""])
+        row: BoxLayout | None = None
+        for f in self.fields:
+            block = self._block(f)
+            if f.kind in ("number", "text") or (f.kind == "choice" and len(f.choices) > INLINE_CHOICES):
+                if row is None or len(row.children) >= self.cols:
+                    row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=0)
+                    row.bind(minimum_height=row.setter("height"))
+                    self.add_widget(row)
+                block.pos_hint = {"top": 1}  # a field with a problem under it makes the row taller
+                row.add_widget(block)
+            else:
+                row = None
+                self.add_widget(block)
+        for key in self.controls:
+            self._label_controls(key)
+
+    @staticmethod
+    def _problem_box() -> BoxLayout:
+        box = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=dp(2))
+        box.bind(minimum_height=box.setter("height"))
+        return box
+
+    def _block(self, f: BoxField) -> BoxLayout:
+        """One field: its control(s), then the room for its problems."""
+        block = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=dp(2))
+        block.bind(minimum_height=block.setter("height"))
+        buttons: list[TapButton] = []
+        if f.kind == "numbers" or (f.kind == "choice" and len(f.choices) <= INLINE_CHOICES):
+            block.add_widget(text(f.label, theme.FONT_SMALL, theme.MUTED, bold=True))
+            options = f.parts if f.kind == "numbers" else tuple(words for _, words in f.choices)
+            grid = GridLayout(cols=min(3, max(len(options), 1)), spacing=theme.GAP, size_hint_y=None, height=0)
+            grid.bind(minimum_height=grid.setter("height"))
+            for index in range(len(options)):
+                button = TapButton("", lambda i=index: self._tap(f, i), font_size=theme.FONT_SMALL)
+                button.field, button.part = f.key, index
+                grid.add_widget(button)
+                buttons.append(button)
+            block.add_widget(grid)
+        else:
+            button = TapButton("", lambda: self._tap(f, None), font_size=theme.FONT_SMALL)
+            button.field, button.part = f.key, None
+            block.add_widget(button)
+            buttons.append(button)
+        self.controls[f.key] = buttons
+        self._problem_boxes[f.key] = self._problem_box()
+        block.add_widget(self._problem_boxes[f.key])
+        return block
+
+    def _label_controls(self, key: str) -> None:
+        """Each control says what it is and what it holds (``Rent, site only: 12``); a choice row highlights the
+        chosen option."""
+        f = next((f for f in self.fields if f.key == key), None)
+        if f is None:
+            return
+        value = self._values.get(key)
+        for button in self.controls.get(key, []):
+            if f.kind == "numbers":
+                part = self._parts(f)[button.part]
+                button.text = f"{f.parts[button.part]}: {NOT_ENTERED if part is None else part}"
+            elif f.kind == "choice" and button.part is not None:
+                choice, words = f.choices[button.part]
+                button.text = words
+                button.set_style("primary" if choice == value else "normal")
+            elif f.kind == "choice":
+                words = dict(f.choices).get(value, "") if value is not None else ""
+                button.text = f"{f.label}: {words or 'tap to choose'}"
+            elif f.kind == "text":
+                button.text = f"{f.label}: {value or 'tap to type'}"
+            else:
+                button.text = f"{f.label}: {NOT_ENTERED if value is None else value}"
+
+    def _tap(self, f: BoxField, part: int | None) -> None:
+        """Open the number pad, the keyboard or the list a field is entered with (a choice row sets at once)."""
+        if f.kind == "numbers" and part is not None:
+            NumberPad(f"{f.label}: {f.parts[part]}", lambda n: self.set_value(f.key, n, part)).open()
+        elif f.kind == "number":
+            NumberPad(f.label, lambda n: self.set_value(f.key, n)).open()
+        elif f.kind == "text":
+            KeyboardDialog(f.label, str(self._values.get(f.key) or ""), lambda words: self.set_value(f.key, words)
+                           ).open()
+        elif part is not None:
+            self.set_value(f.key, f.choices[part][0])
+        else:
+            ChoiceListDialog(f.label, f.choices, self._values.get(f.key), lambda c: self.set_value(f.key, c)).open()

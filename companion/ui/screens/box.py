@@ -1,0 +1,585 @@
+"""Box setup: the owner completes and corrects an edition from the box on the table.
+
+The "box" screen lists the editions on the device, each with how far its box is (can a game start, what is still
+needed, what play will ask for, how many published values are uncertain), and the chosen edition's stored boxes:
+choose one, make a new one, copy one to a USB stick or bring one in from a stick. "Check and fill in" opens the
+walk ("box-walk"): the colour groups, the board space by space, the Title Deeds and the cards, one step at a time.
+Every value is checked by the table layer when it is saved; the screens only show what it answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.table.box_play import edition_status, with_box
+from companion.table.box_setup import (
+    NEW_CARD,
+    PART_NAMES,
+    PARTS,
+    BoxProfile,
+    DeckView,
+    StepView,
+    box_lines,
+    box_store,
+    card_step,
+    chosen_box,
+    deck_views,
+    export_box,
+    import_box,
+    jump_lines,
+    new_box,
+    next_missing,
+    progress_words,
+    save_step,
+    skip_words,
+    status_headline,
+    step_notes,
+    step_view,
+    unsaved,
+    usb_box_files,
+    usb_sticks,
+    walk_targets,
+)
+from companion.ui import theme
+from companion.ui.box_form import BoxForm, KeyboardDialog
+from companion.ui.screens.base import CompanionScreen
+from companion.ui.screens.new_game import two_lines
+from companion.ui.widgets import Dialog, Panel, TapButton, colour_band, confirm, scroll_column, show_reasons, text
+
+if TYPE_CHECKING:
+    from companion.edition import Edition
+    from companion.ui.app import CompanionApp
+
+NO_STICK = ("No USB stick is plugged in. Plug one into the Raspberry Pi, wait a few seconds and try again.",)
+UNCERTAIN_NOTE = "Sources disagree or are unsure about this one: compare it with your box."
+
+
+class BoxScreen(CompanionScreen):
+    """The editions with their box status, and the chosen edition's boxes (choose, new, export, import)."""
+
+    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.edition_id = ""
+        self.chosen: dict[str, str] = {}        # edition id -> box id chosen on this screen
+
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
+        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+        bar.add_widget(TapButton("Back", lambda: self.app.goto("home"), size_hint_x=None, width=dp(110)))
+        bar.add_widget(text("Box setup", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
+        root.add_widget(bar)
+        body = BoxLayout(spacing=theme.PAD * 2)
+        editions_scroller, self.editions_list = scroll_column(spacing=theme.PAD)
+        editions_scroller.size_hint_x = 0.56
+        body.add_widget(editions_scroller)
+
+        side = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.44)
+        self.boxes_heading = text("", theme.FONT, bold=True)
+        side.add_widget(self.boxes_heading)
+        boxes_scroller, self.boxes_list = scroll_column(spacing=theme.GAP)
+        side.add_widget(boxes_scroller)
+        buttons = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH * 2 + theme.GAP)
+        self.walk_button = TapButton("Check and fill in", self.open_walk, "primary", bold=True)
+        buttons.add_widget(self.walk_button)
+        buttons.add_widget(TapButton("New box", self.ask_new_box))
+        buttons.add_widget(TapButton("Export to USB", self.export))
+        buttons.add_widget(TapButton("Import from USB", self.show_imports))
+        side.add_widget(buttons)
+        body.add_widget(side)
+        root.add_widget(body)
+        self.add_widget(root)
+
+    # ---------------------------------------------------------------- what is chosen
+
+    @property
+    def edition(self) -> Edition | None:
+        """The chosen edition as published (None when the device has none)."""
+        return self.app.editions.get(self.edition_id)
+
+    def box(self, edition: Edition) -> BoxProfile:
+        """The box chosen for an edition: the one tapped here, else the one play uses by default."""
+        return chosen_box(box_store(), edition, self.chosen.get(edition.id, ""))
+
+    def choose_edition(self, edition_id: str) -> None:
+        """Show an edition's boxes."""
+        self.edition_id = edition_id
+        self.refresh()
+
+    def choose_box(self, box_id: str) -> None:
+        """Work on another box of the chosen edition."""
+        self.chosen[self.edition_id] = box_id
+        self.refresh()
+
+    # ---------------------------------------------------------------- actions
+
+    def open_walk(self) -> None:
+        """Walk the chosen box: groups, board, deeds, cards."""
+        edition = self.edition
+        if edition is None:
+            return
+        walk = self.app.screen("box-walk")
+        assert isinstance(walk, BoxWalkScreen)
+        walk.start(edition.id, self.box(edition).id)
+        self.app.goto("box-walk")
+
+    def ask_new_box(self) -> None:
+        """A new, empty box for the chosen edition (another printing of it), named on the on-screen keyboard."""
+        if self.edition is not None:
+            KeyboardDialog("Name of the new box", "", self.make_box).open()
+
+    def make_box(self, name: str) -> None:
+        """Store a new box under ``name`` and choose it; an empty name makes none."""
+        edition = self.edition
+        if edition is None:
+            return
+        if not name:
+            show_reasons(["Type a name for the box, for example where it came from."], "No box made")
+            return
+        self.choose_box(new_box(box_store(), edition, name).id)
+
+    def export(self) -> None:
+        """Copy the chosen box to the USB stick (asking which when several are plugged in)."""
+        edition = self.edition
+        if edition is None:
+            return
+        sticks = usb_sticks()
+        if not sticks:
+            show_reasons(NO_STICK, "Export to USB")
+        elif len(sticks) == 1:
+            self.export_to(sticks[0])
+        else:
+            dialog = Dialog("Which USB stick?", size_hint=(0.8, 0.8))
+            for stick in sticks:
+                dialog.body.add_widget(TapButton(stick.name, lambda s=stick: (dialog.dismiss(), self.export_to(s))))
+            dialog.add_button("Cancel")
+            dialog.open()
+
+    def export_to(self, stick: Path) -> None:
+        """Write the chosen box to a stick and say where it went."""
+        edition = self.edition
+        if edition is None:
+            return
+        box = self.box(edition)
+        done = export_box(box_store(), box, stick)
+        if done.path is None:
+            show_reasons([done.problem], "Not exported")
+            return
+        dialog = Dialog("Exported", size_hint=(0.8, 0.6))
+        dialog.body.add_widget(text(f"{box.name} is on the stick {stick.name} as {done.path.name}."))
+        dialog.body.add_widget(text("Another companion can import it from there.", theme.FONT_SMALL, theme.MUTED))
+        dialog.add_button("OK", style="primary")
+        dialog.open()
+
+    def show_imports(self) -> None:
+        """The box files on the plugged-in sticks; tapping one imports it."""
+        sticks = usb_sticks()
+        if not sticks:
+            show_reasons(NO_STICK, "Import from USB")
+            return
+        files = usb_box_files(sticks, self.app.editions)
+        dialog = Dialog("Import a box from USB", size_hint=(0.92, 0.92))
+        if not files:
+            dialog.body.add_widget(text(f"No box files on {', '.join(s.name for s in sticks)} (their names end "
+                                        "in .box.toml).", colour=theme.MUTED))
+        for found in files:
+            button = TapButton(two_lines(f"{found.path.name}  (on {found.path.parent.name})", found.words),
+                               lambda p=found.path: (dialog.dismiss(), self.import_from(p)), markup=True,
+                               height=dp(60))
+            button.box_file = found.path
+            dialog.body.add_widget(button)
+        dialog.add_button("Cancel")
+        dialog.open()
+
+    def import_from(self, path: Path) -> None:
+        """Import a box file: stored and chosen, or every problem shown and nothing stored."""
+        done = import_box(box_store(), path, self.app.editions)
+        if done.profile is None:
+            show_reasons(done.problems, f"{path.name} was not imported")
+            return
+        self.edition_id = done.profile.edition
+        self.choose_box(done.profile.id)
+        dialog = Dialog("Imported", size_hint=(0.8, 0.6))
+        dialog.body.add_widget(text(f"Stored as \u201c{done.profile.name}\u201d for "
+                                    f"{self.app.editions[done.profile.edition].name}."))
+        dialog.add_button("OK", style="primary")
+        dialog.open()
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Redraw every edition's status and the chosen edition's boxes."""
+        editions = self.app.editions
+        if self.edition_id not in editions:
+            self.edition_id = next(iter(editions), "")
+        self.editions_list.clear_widgets()
+        if not editions:
+            self.editions_list.add_widget(text("No edition data was found on this device.", colour=theme.DANGER))
+        for edition in editions.values():
+            self.editions_list.add_widget(self._edition_card(edition))
+        self._draw_boxes()
+
+    def _edition_card(self, edition: Edition) -> Panel:
+        box = self.box(edition)
+        status = edition_status(edition, box)
+        card = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
+        card.bind(minimum_height=card.setter("height"))
+        button = TapButton(edition.name, lambda: self.choose_edition(edition.id),
+                           "primary" if edition.id == self.edition_id else "normal", bold=True)
+        button.edition = edition.id
+        card.add_widget(button)
+        card.add_widget(text(f"Box: {box.name}", theme.FONT_SMALL, theme.MUTED))
+        headline = text(status_headline(status), theme.FONT, theme.GOOD if status.can_start else theme.DANGER,
+                        bold=True)
+        headline.edition, headline.role = edition.id, "headline"
+        card.add_widget(headline)
+        for line in status.lines():
+            label = text(line, theme.FONT_SMALL, theme.TEXT)
+            label.edition, label.role = edition.id, "status"
+            card.add_widget(label)
+        return card
+
+    def _draw_boxes(self) -> None:
+        self.boxes_list.clear_widgets()
+        edition = self.edition
+        self.walk_button.disabled = edition is None
+        if edition is None:
+            self.boxes_heading.text = ""
+            return
+        self.boxes_heading.text = f"Boxes of {edition.name}"
+        chosen = self.box(edition).id
+        for line in box_lines(box_store(), edition):
+            button = TapButton(two_lines(line.name, line.details), lambda b=line.id: self.choose_box(b),
+                               "primary" if line.id == chosen else "normal", markup=True, height=dp(64))
+            button.box = line.id
+            self.boxes_list.add_widget(button)
+
+
+class BoxWalkScreen(CompanionScreen):
+    """One step of the walk at a time: its title and colour band, the form for its fields, where each value came
+    from, and Back / Skip / This matches my box / Save and next. The cards part lists the decks instead."""
+
+    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.edition_id = ""
+        self.box_id = ""
+        self.part = PARTS[0]
+        self.target = ""
+        self.kind = ""                          # a type of space just chosen on the form (its fields differ)
+        self.card: tuple[str, str] | None = None  # (deck, card) being checked; card NEW_CARD for a new one
+        self.effect = ""                        # a card effect just chosen on the form
+        self.step: StepView | None = None
+        self.form: BoxForm | None = None
+        self.profile: BoxProfile | None = None
+        self.walked: Edition | None = None       # the edition as the chosen box has it
+
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        self.tabs = BoxLayout(size_hint_y=None, height=dp(54), spacing=theme.GAP)
+        root.add_widget(self.tabs)
+        self.header = BoxLayout(size_hint_y=None, height=dp(58), spacing=theme.PAD)
+        root.add_widget(self.header)
+        self.scroller, self.column = scroll_column(spacing=theme.GAP)
+        self.column.padding = (0, 0, dp(12), 0)     # room for the scroll bar
+        root.add_widget(self.scroller)
+        self.bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        root.add_widget(self.bottom)
+        self.add_widget(root)
+        self.notice = ""
+        self.banner = text("", theme.FONT, theme.DANGER, bold=True)
+        self.notes = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
+        self.notes.bind(minimum_height=self.notes.setter("height"))
+
+    # ---------------------------------------------------------------- where the walk is
+
+    def start(self, edition_id: str, box_id: str) -> None:
+        """Begin the walk of a box at its first step with something missing (else at the first step)."""
+        self.edition_id, self.box_id = edition_id, box_id
+        self._load()
+        assert self.walked is not None
+        first = next_missing(self.walked, "cards", 0) or (PARTS[0], 0)
+        self.go(*first)
+
+    @property
+    def base(self) -> Edition:
+        """The edition as published."""
+        return self.app.editions[self.edition_id]
+
+    def _load(self) -> None:
+        self.profile = chosen_box(box_store(), self.base, self.box_id)
+        self.box_id = self.profile.id
+        self.walked = with_box(self.base, self.profile)
+
+    def index(self) -> int:
+        """Where the current target is in its part (the first step when it has gone, e.g. no longer a deed)."""
+        assert self.walked is not None
+        targets = walk_targets(self.walked, self.part)
+        return targets.index(self.target) if self.target in targets else 0
+
+    def go(self, part: str, index: int) -> None:
+        """Show step ``index`` of a part (the deck list for the cards part)."""
+        assert self.walked is not None
+        targets = walk_targets(self.walked, part)
+        self.part, self.kind, self.effect, self.card = part, "", "", None
+        self.target = targets[min(index, len(targets) - 1)] if targets and part != "cards" else ""
+        self.step = self.form = None        # what was typed on the step left behind is dropped
+        self.refresh()
+
+    def leave(self, then: Callable[[], Any]) -> None:
+        """Run ``then`` at once, or after the owner agrees to drop what is typed on this step and not saved."""
+        if self.step is not None and self.form is not None and unsaved(self.step, self.form.values()):
+            confirm("Leave without saving?", ["What you changed on this step is not saved yet."], then,
+                    yes="Leave it", no="Stay")
+        else:
+            then()
+
+    def back(self) -> None:
+        """The step before (the last step of the part before, from a part's first step)."""
+        index = self.index()
+        if index > 0:
+            self.leave(lambda: self.go(self.part, index - 1))
+        elif self.part != PARTS[0]:
+            assert self.walked is not None
+            before = PARTS[PARTS.index(self.part) - 1]
+            last = len(walk_targets(self.walked, before)) - 1
+            self.leave(lambda: self.go(before, last))
+
+    def forward(self) -> None:
+        """The step after (the next part's first step after a part's last)."""
+        assert self.walked is not None
+        index = self.index()
+        if index + 1 < len(walk_targets(self.walked, self.part)):
+            self.go(self.part, index + 1)
+        else:
+            self.go(PARTS[PARTS.index(self.part) + 1], 0)
+
+    def skip(self) -> None:
+        """Leave this step's missing values for play to ask, and go on; a layout value cannot be left."""
+        if self.step is None:
+            return
+        if not self.step.skippable:
+            show_reasons([skip_words(self.step)], "This step cannot be skipped")
+            return
+        self.leave(self.forward)
+
+    def next_missing(self) -> None:
+        """Go to the next step with a value nobody has entered yet."""
+        assert self.walked is not None
+        found = next_missing(self.walked, self.part, self.index())
+        if found is None:
+            show_reasons(["Every value of this box is entered."], "Nothing missing")
+        else:
+            self.leave(lambda: self.go(*found))
+
+    def choose_part(self, part: str) -> None:
+        """Go to a part of the walk."""
+        self.leave(lambda: self.go(part, 0))
+
+    def done(self) -> None:
+        """Back to the list of editions and boxes."""
+        self.leave(lambda: self.app.goto("box"))
+
+    def show_jumps(self) -> None:
+        """Every step of the part; tapping one goes straight to it."""
+        assert self.walked is not None
+        dialog = Dialog(f"Jump to: {PART_NAMES[self.part]}", size_hint=(0.96, 0.96))
+        grid = GridLayout(cols=3 if self.part == "board" else 2, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for line in jump_lines(self.walked, self.part):
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(3))
+            row.add_widget(colour_band(line.colour or "#5a6070", dp(8)))
+            button = TapButton(line.label if line.done else f"{line.label} (missing)",
+                               lambda i=line.index: (dialog.dismiss(), self.leave(lambda: self.go(self.part, i))),
+                               "normal" if line.done else "primary", height=dp(52), font_size=theme.FONT_SMALL)
+            button.step_index = line.index
+            row.add_widget(button)
+            grid.add_widget(row)
+        dialog.body.add_widget(grid)
+        dialog.add_button("Cancel")
+        dialog.open()
+
+    # ---------------------------------------------------------------- cards
+
+    def open_card(self, deck: str, card: str) -> None:
+        """Check or correct a card of a deck (``NEW_CARD``: enter one that is missing)."""
+        self.card, self.effect = (deck, card), ""
+        self.step = self.form = None
+        self.refresh()
+
+    def close_card(self) -> None:
+        """Back to the deck list."""
+        self.leave(lambda: self.go("cards", 0))
+
+    # ---------------------------------------------------------------- saving
+
+    def save(self, mine: bool = False, accept_cautions: bool = False) -> None:
+        """Check and store what the form holds; a problem keeps everything typed and shows it under its field,
+        a caution asks once more before it is saved. A saved step moves on to the next one."""
+        if self.step is None or self.form is None or self.profile is None:
+            return
+        result = save_step(box_store(), self.profile, self.base, self.step, self.form.values(), mine,
+                           accept_cautions)
+        if result.problems:
+            self.form.show_problems([*result.problems, *result.cautions])
+            self.banner.text = "Not saved: correct what is marked in red below (everything you typed is kept)."
+            if self.banner.parent is None:
+                self.column.add_widget(self.banner, index=len(self.column.children))
+            self._scroll_top()
+            return
+        if not result.saved:
+            self.form.show_problems(result.cautions)
+            confirm("Please check", [c.message for c in result.cautions]
+                    + ["Save it as typed only if that is what your box says."],
+                    lambda: self.save(mine, True), yes="Save as typed", no="Correct it")
+            return
+        changed = result.profile is not self.profile
+        self.profile, self.walked, self.box_id = result.profile, result.edition, result.profile.id
+        if self.card is not None:
+            self.notice = f"Saved the card “{self.form.values().get('title', '')}”." if changed else ""
+            self.go("cards", 0)
+            return
+        if changed:
+            self.notice = f"Saved: {step_view(self.walked, self.part, self.index()).heading}."
+        self.forward()
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Redraw the tabs and the step (or the deck list) from the stored box; what is typed on the step shown
+        stays in its form."""
+        if self.edition_id not in self.app.editions:
+            return
+        typed = (self.step.target, self.form.values()) if self.step and self.form else ("", {})
+        self._load()
+        self._draw_tabs()
+        self.header.clear_widgets()
+        self.column.clear_widgets()
+        self.bottom.clear_widgets()
+        self.step = self.form = None
+        if self.notice:
+            self.column.add_widget(text(self.notice, theme.FONT_SMALL, theme.GOOD, bold=True))
+            self.notice = ""
+        if self.part == "cards" and self.card is None:
+            self._draw_decks()
+        else:
+            self._draw_step(typed)
+        Clock.schedule_once(lambda _dt: self._scroll_top(), 0)
+
+    def _scroll_top(self) -> None:
+        self.scroller.scroll_y = 1
+
+    def _draw_tabs(self) -> None:
+        assert self.walked is not None
+        self.tabs.clear_widgets()
+        done = TapButton("Done", self.done, size_hint_x=None, width=dp(84), height=dp(54))
+        self.tabs.add_widget(done)
+        for part in PARTS:
+            button = TapButton(two_lines(PART_NAMES[part], progress_words(self.walked, part)),
+                               lambda p=part: self.choose_part(p), "primary" if part == self.part else "normal",
+                               markup=True, height=dp(54))
+            button.part = part
+            self.tabs.add_widget(button)
+
+    def _draw_step(self, typed: tuple[str, dict[str, Any]]) -> None:
+        assert self.walked is not None
+        if self.card is not None:
+            deck, card = self.card
+            step = card_step(self.walked, deck, card, self.effect)
+        else:
+            step = step_view(self.walked, self.part, self.index(), self.kind)
+        self.step = step
+        self.header.add_widget(colour_band(step.colour or "#5a6070", dp(14)))
+        words = BoxLayout(orientation="vertical")
+        words.add_widget(text(step.title, theme.FONT_SMALL, theme.MUTED, fixed_height=False))
+        words.add_widget(text(step.heading, theme.FONT_LARGE, bold=True, fixed_height=False, shorten=True,
+                              shorten_from="right"))
+        self.header.add_widget(words)
+        if self.card is None:
+            self.header.add_widget(TapButton("Jump to", self.show_jumps, size_hint=(None, None), width=dp(110),
+                                             pos_hint={"center_y": 0.5}))
+            self.header.add_widget(TapButton("Next missing", self.next_missing, size_hint=(None, None),
+                                             width=dp(140), pos_hint={"center_y": 0.5}))
+        if step.uncertain:
+            self.column.add_widget(text(UNCERTAIN_NOTE, theme.FONT_SMALL, theme.ACCENT))
+        values = {**step.values, **typed[1]} if typed[0] == step.target else step.values
+        self.form = BoxForm([f.field for f in step.fields], values, on_change=self._changed)
+        self.column.add_widget(self.form)
+        self.column.add_widget(self.notes)
+        self._draw_notes(step)
+        self._draw_buttons(step)
+
+    def _draw_notes(self, step: StepView) -> None:
+        self.notes.clear_widgets()
+        for note in step_notes(step):
+            label = text(note, theme.FONT_SMALL, theme.MUTED)
+            label.role = "note"
+            self.notes.add_widget(label)
+
+    def _draw_buttons(self, step: StepView) -> None:
+        if self.card is not None:
+            self.bottom.add_widget(TapButton("Back to cards", self.close_card))
+            self.bottom.add_widget(TapButton("Save", self.save, "primary", bold=True))
+            return
+        first = self.part == PARTS[0] and self.index() == 0
+        self.bottom.add_widget(TapButton("Back", None if first else self.back, "off" if first else "normal",
+                                         size_hint_x=0.7))
+        self.bottom.add_widget(TapButton("Skip", self.skip, "normal" if step.skippable else "off", size_hint_x=0.7))
+        if step.uncertain:
+            self.bottom.add_widget(TapButton("This matches my box", lambda: self.save(mine=True), "good",
+                                             size_hint_x=1.3))
+        self.bottom.add_widget(TapButton("Save and next", self.save, "primary", bold=True))
+
+    def _changed(self, key: str) -> None:
+        """A new type of space or card effect shows that type's fields, keeping what was typed."""
+        if self.form is None or self.walked is None or key not in ("kind", "effect"):
+            return
+        value = str(self.form.values().get(key, ""))
+        if key == "kind" and self.card is None:
+            self.kind = value
+            step = step_view(self.walked, self.part, self.index(), value)
+        elif key == "effect" and self.card is not None:
+            self.effect = value
+            step = card_step(self.walked, self.card[0], self.card[1], value)
+        else:
+            return
+        self.step = step
+        self.form.rebuild([f.field for f in step.fields])
+        self._draw_notes(step)
+
+    def _draw_decks(self) -> None:
+        assert self.walked is not None
+        self.header.add_widget(text("Cards: check each card, and enter the ones still missing.", theme.FONT,
+                                    bold=True, fixed_height=False))
+        for deck in deck_views(self.walked):
+            self.column.add_widget(self._deck_panel(deck))
+        self.bottom.add_widget(TapButton("Back", self.back))
+        self.bottom.add_widget(TapButton("Next missing", self.next_missing))
+
+    def _deck_panel(self, deck: DeckView) -> Panel:
+        panel = Panel(orientation="vertical", size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
+        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+        still = f", {deck.missing} still to enter" if deck.missing else ", all entered"
+        row.add_widget(text(f"{deck.name} deck: {deck.size} cards{still}", theme.FONT, bold=True,
+                            fixed_height=False))
+        if deck.missing:
+            add = TapButton("Add a card", lambda: self.open_card(deck.id, NEW_CARD), "primary", size_hint_x=None,
+                            width=dp(140))
+            add.deck = deck.id
+            row.add_widget(add)
+        panel.add_widget(row)
+        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for card in deck.cards:
+            copies = "1 copy" if card.count == 1 else f"{card.count} copies"
+            button = TapButton(two_lines(card.title, f"{card.effect} \u00b7 {copies} \u00b7 {card.origin}"),
+                               lambda c=card.id: self.open_card(deck.id, c), markup=True, height=dp(64),
+                               font_size=theme.FONT_SMALL)
+            button.card = (deck.id, card.id)
+            grid.add_widget(button)
+        panel.add_widget(grid)
+        return panel

@@ -1,0 +1,191 @@
+"""Ask when needed: a value the box owner has not entered stops exactly the command that reaches it, the table
+enters it once (a journaled ``box`` entry, saved to the box profile), and every later game uses it. A journal
+replays with the values it learnt, whatever the profile says later. Entered values are TEST DATA (made up)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.box.profile import BoxProfile
+from companion.box.store import BoxStore
+from companion.box.values import box_words
+from companion.engine.commands import Command, parse_command
+from companion.engine.errors import CommandRejected
+from companion.engine.game import Game
+from companion.engine.state import Setup
+from companion.storage.journal import Journal
+from companion.table.box_play import enter_values, start_with_box, stored_values
+from companion.table.session import Session
+from tests.box.testbox import TEST_ID, gapped_edition
+from tests.rules.helpers import play, seat
+
+MOS = "space:tatooine-mos-eisley"
+DEED = {"price": 140, "mortgage": 70, "build_cost": 100, "rent": (10, 50, 150, 450, 625, 750)}   # TEST DATA
+
+
+def setup(players: int = 2, variant: str = "standard") -> Setup:
+    return Setup(TEST_ID, variant, [seat(i) for i in range(players)], 0)
+
+
+def box(target: str, values: dict) -> str:
+    return Command("box", box_words(target, values)).to_text()
+
+
+def refusal(game: Game, line: str) -> CommandRejected:
+    before, entries = game.state.snapshot(), len(game.entries)
+    with pytest.raises(CommandRejected) as caught:
+        game.apply(parse_command(line))
+    assert game.state.snapshot() == before and len(game.entries) == entries
+    return caught.value
+
+
+def test_landing_on_a_deed_nobody_has_entered_asks_for_its_title_deed_and_changes_nothing() -> None:
+    game = Game(gapped_edition(), setup())
+    exc = refusal(game, "roll luke 5 6")              # GO + 11 = Tatooine: Mos Eisley
+    [violation] = exc.violations
+    assert violation.code == "box/needed"
+    assert violation.need is not None
+    assert violation.need.target == MOS
+    assert violation.need.fields == ("price", "mortgage", "build_cost", "rent")
+    assert violation.message.startswith("Tatooine: Mos Eisley: the price, mortgage value, building cost and rent "
+                                        "table printed in the box are not entered yet.")
+
+
+def test_once_entered_the_same_roll_plays_on_with_the_values_from_the_box() -> None:
+    game = Game(gapped_edition(), setup())
+    play(game, box(MOS, DEED), "roll luke 5 6", "buy luke")
+    assert game.state.cash("luke") == 1500 - 140
+    assert game.edition.space("tatooine-mos-eisley").owner == {"price", "mortgage", "build_cost", "rent"}
+    assert [e.text for e in game.entries[1:3]] == [box(MOS, DEED), "roll luke 5 6"]
+
+
+def test_rent_on_an_entered_deed_follows_its_table() -> None:
+    game = Game(gapped_edition(), setup())
+    play(game, box(MOS, DEED), "roll luke 5 6", "buy luke", "end luke", "roll vader 5 6", "claim luke vader")
+    assert game.state.cash("vader") == 1500 - 10            # TEST DATA rent, site only: 10
+
+
+def test_a_tax_amount_is_asked_when_someone_first_lands_there() -> None:
+    game = Game(gapped_edition(), setup())
+    play(game, "roll luke 4 6", "correct luke star-destroyer",   # the table agrees Luke is on 35 ...
+         "decline luke", "close", "end luke", "roll vader 4 6", "end vader")   # ... and leaves it to the bank
+    exc = refusal(game, "roll luke 1 2")                   # 35 + 3 = 38, Bounty
+    assert exc.violations[0].need is not None
+    assert exc.violations[0].need.target == "space:bounty"
+    assert exc.violations[0].need.fields == ("amount",)
+
+
+def test_bad_values_are_refused_naming_the_space_and_field_and_nothing_is_journaled() -> None:
+    game = Game(gapped_edition(), setup())
+    exc = refusal(game, box(MOS, {**DEED, "rent": (10, 50, 40, 450, 625, 750)}))
+    assert [v.code for v in exc.violations] == ["box/value"]
+    assert exc.violations[0].message.startswith("Space 11 (Tatooine: Mos Eisley), rent: amount 3 (40)")
+    assert refusal(game, box(MOS, {"group": "hoth"})).violations[0].message.endswith(
+        "cannot change during a game.")
+    assert [v.code for v in refusal(game, "box space:tatooine-mos-eisley price").violations] == ["box/syntax"]
+
+
+def test_undoing_the_box_entry_forgets_the_values_again() -> None:
+    game = Game(gapped_edition(), setup())
+    play(game, box(MOS, DEED), "undo 1 'typed the wrong deed'")
+    assert game.edition.space("tatooine-mos-eisley").unknown == {"price", "mortgage", "build_cost", "rent"}
+    assert refusal(game, "roll luke 5 6").violations[0].code == "box/needed"
+
+
+def test_a_card_not_entered_yet_is_entered_when_drawn() -> None:
+    game = Game(gapped_edition(), setup())
+    play(game, "roll luke 3 4")                            # GO + 7 = Imperial card space
+    exc = refusal(game, "card luke fine")
+    assert exc.violations[0].need is not None
+    assert exc.violations[0].need.target == "card:imperial"
+    play(game, box("card:imperial/fine", {"title": "A fine", "effect": "pay", "amount": 15, "count": 1}),
+         "card luke fine")                                 # TEST DATA: a made-up card
+    assert game.state.cash("luke") == 1500 - 15
+    assert game.edition.decks["imperial"].missing == 5
+
+
+def test_a_full_deck_does_not_ask_for_cards() -> None:
+    from tests.rules.helpers import new_game
+    game = new_game()
+    play(game, "roll luke 3 4")
+    assert [v.code for v in refusal(game, "card luke fine").violations] == ["card/unknown"]
+
+
+def test_a_game_cannot_start_while_the_layout_is_missing() -> None:
+    with pytest.raises(CommandRejected) as caught:
+        Game(gapped_edition(layout_gaps=True), setup())
+    [violation] = caught.value.violations
+    assert violation.code == "box/incomplete"
+    assert "the type, name and group of 1 space; the name and colour of 1 group" in violation.message
+
+
+def test_a_way_to_play_that_deals_deeds_needs_every_deed_first() -> None:
+    with pytest.raises(CommandRejected) as caught:
+        Game(gapped_edition(), setup(variant="short"))
+    assert [v.code for v in caught.value.violations] == ["setup/box"]
+    assert "3 still lack values (Tatooine: Mos Eisley, Tatooine: Spaceport, Tatooine: Lars Homestead" in \
+        caught.value.violations[0].message
+
+
+# ---------------------------------------------------------------------------- with the journal and the store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> BoxStore:
+    return BoxStore(tmp_path / "boxes")
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Journal:
+    return Journal(tmp_path / "games.sqlite3")
+
+
+def test_a_value_entered_once_is_saved_and_the_next_game_does_not_ask(store: BoxStore, journal: Journal) -> None:
+    edition = gapped_edition()
+    first = start_with_box(journal, store, edition, setup())
+    needed = first.submit("roll luke 5 6")
+    assert [n.target for n in needed.needs] == [MOS]
+    entered = enter_values(store, first, MOS, DEED)
+    assert entered.saved and entered.answer.accepted
+    assert first.submit("roll luke 5 6").accepted
+    assert store.current(edition).value(MOS)["price"] == 140
+    second = start_with_box(journal, store, edition, setup())
+    answer = second.submit("roll luke 5 6")
+    assert answer.accepted, answer.reasons
+    assert second.edition.box["version"] == 2
+
+
+def test_a_game_started_before_the_value_was_entered_finds_it_in_the_box(store: BoxStore, journal: Journal) -> None:
+    edition = gapped_edition()
+    older = start_with_box(journal, store, edition, setup())
+    newer = start_with_box(journal, store, edition, setup())
+    enter_values(store, newer, MOS, DEED)
+    need = older.submit("roll luke 5 6").needs[0]
+    assert stored_values(store, older, need) == {"price": 140, "mortgage": 70, "build_cost": 100,
+                                                 "rent": [10, 50, 150, 450, 625, 750]}
+
+
+def test_a_journal_replays_with_its_box_after_the_profile_changes(store: BoxStore, journal: Journal) -> None:
+    edition = gapped_edition()
+    session = start_with_box(journal, store, edition, setup())
+    enter_values(store, session, MOS, DEED)
+    for line in ("roll luke 5 6", "buy luke", "end luke", "roll vader 5 6", "claim luke vader"):
+        assert session.submit(line).accepted
+    before = session.game.state.snapshot()
+    profile = store.current(edition)
+    store.save(profile.with_values(MOS, {**DEED, "price": 160, "mortgage": 80}))   # TEST DATA: a later correction
+    resumed = Session.resume(journal, session.game_id)
+    assert resumed.game.state.snapshot() == before
+    assert resumed.edition.space("tatooine-mos-eisley").price == 140
+    assert resumed.game.state.cash("luke") == 1500 - 140 + 10
+
+
+def test_a_box_the_table_chose_is_recorded_with_the_game(store: BoxStore, journal: Journal) -> None:
+    edition = gapped_edition()
+    chosen = store.save(BoxProfile(TEST_ID, "attic", "Attic box", 0, "1").with_values(MOS, DEED))
+    store.save(store.new(edition, "Other box"))
+    session = start_with_box(journal, store, edition, setup(), box="attic")
+    assert session.edition.box == chosen.meta()
+    assert session.submit("roll luke 5 6").accepted

@@ -1,0 +1,121 @@
+"""The table layer's helpers for the box during play: which box a new game uses, the fields a need asks for, the
+check of typed values, the deck a player draws from and how many of its cards are not entered yet.
+
+The edition is the TEST DATA edition ``test-box`` (tests/box/testbox.py); values entered here are made up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.box.store import BoxStore
+from companion.engine.errors import Need
+from companion.engine.state import Setup
+from companion.storage.journal import Journal
+from companion.table.box_play import (
+    box_store,
+    card_command,
+    cards_to_enter,
+    check_entry,
+    chosen_box,
+    need_fields,
+    start_with_box,
+    target_fields,
+)
+from companion.table.session import Session
+from tests.box import testbox
+from tests.rules.helpers import edition as ot_edition
+from tests.rules.helpers import seat
+
+MOS_EISLEY = "space:tatooine-mos-eisley"
+# TEST DATA: made-up values for Tatooine: Mos Eisley.
+DEED = {"price": 140, "rent": (10, 50, 150, 450, 625, 750), "build_cost": 100, "mortgage": 70}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> BoxStore:
+    return BoxStore(tmp_path / "boxes")
+
+
+@pytest.fixture
+def session(tmp_path: Path, store: BoxStore) -> Session:
+    return start_with_box(Journal(tmp_path / "games.sqlite3"), store, testbox.gapped_edition(),
+                          Setup(testbox.TEST_ID, "standard", [seat(0), seat(1)]))
+
+
+def test_the_box_store_lives_in_the_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    assert box_store().root == tmp_path / "data" / "boxes"
+
+
+def test_chosen_box_is_the_one_asked_for_else_the_last_saved_else_a_new_one(store: BoxStore) -> None:
+    """Nothing stored: a new empty "Our box" that is not written to disk until a game starts with it."""
+    edition = testbox.gapped_edition()
+    fresh = chosen_box(store, edition)
+    assert (fresh.id, fresh.name, fresh.version) == ("our-box", "Our box", 0)
+    assert store.profiles(edition.id) == []
+    store.save(store.new(edition, "Second printing"))
+    assert chosen_box(store, edition).id == "second-printing"  # the only one stored
+    assert chosen_box(store, edition, "no-such-box").id == "second-printing"
+    store.save(store.new(edition, "Our box"))
+    assert chosen_box(store, edition, "second-printing").name == "Second printing"
+    assert chosen_box(store, edition, "our-box").name == "Our box"
+
+
+def test_need_fields_are_the_deeds_fields_asked_for_in_printed_order(session: Session) -> None:
+    """Landing on Mos Eisley asks for its price, rent table, building cost and mortgage value, in the order the
+    Title Deed prints them, with the edition's words for the buildings."""
+    answer = session.submit("roll luke 5 6")
+    assert not answer.accepted
+    fields = need_fields(session.edition, answer.needs[0])
+    assert [(f.key, f.kind) for f in fields] == [("price", "number"), ("rent", "numbers"), ("build_cost", "number"),
+                                                ("mortgage", "number")]
+    assert fields[1].parts == ("Rent, site only", "With 1 fighter", "With 2 fighters", "With 3 fighters",
+                               "With 4 fighters", "With a freighter/destroyer")
+    assert fields[2].label == "Cost of each fighter"
+
+
+def test_target_fields_of_a_tax_space_a_group_and_cards(session: Session) -> None:
+    edition = session.edition
+    assert [f.key for f in need_fields(edition, Need("space:bounty", ("amount",), ""))] == ["amount"]
+    assert [f.key for f in target_fields(edition, "group:hoth")] == ["name", "colour"]
+    assert [f.key for f in target_fields(edition, "card:imperial")] == ["title", "effect", "count"]
+    assert [f.key for f in target_fields(edition, "card:imperial/back-3")] == ["title", "effect", "spaces", "count"]
+
+
+def test_check_entry_names_the_space_and_field_and_keeps_cautions_apart(session: Session) -> None:
+    edition = session.edition
+    assert check_entry(edition, MOS_EISLEY, DEED) == []
+    slip = check_entry(edition, MOS_EISLEY, {**DEED, "rent": (10, 50, 40, 450, 625, 750)})
+    assert [(p.field, p.caution) for p in slip] == [("rent", False)]
+    assert slip[0].message.startswith("Space 11 (Tatooine: Mos Eisley), rent: amount 3 (40) must be more than")
+    caution = check_entry(edition, MOS_EISLEY, {**DEED, "mortgage": 60})
+    assert [(p.field, p.caution) for p in caution] == [("mortgage", True)]
+
+
+def test_check_entry_refuses_layout_changes_during_play_only(session: Session) -> None:
+    """A space's name is part of the board's layout: not changed during a game, but box setup may correct it."""
+    edition = session.edition
+    during = check_entry(edition, MOS_EISLEY, {"name": "Mos Eisley Cantina"})
+    assert [p.field for p in during] == ["name"]
+    assert "cannot change during a game" in during[0].message
+    assert check_entry(edition, MOS_EISLEY, {"name": "Mos Eisley Cantina"}, during_play=False) == []
+
+
+def test_cards_to_enter_names_the_deck_drawn_from_and_its_missing_cards(session: Session) -> None:
+    """Luke rolls 3 + 4 onto the Imperial space (7): the test deck lists 10 of its 16 cards, so 6 are missing.
+    Vader is not drawing."""
+    assert cards_to_enter(session.game, "luke") == ("", 0)
+    assert session.submit("roll luke 3 4").accepted
+    assert cards_to_enter(session.game, "luke") == ("imperial", 6)
+    assert cards_to_enter(session.game, "vader") == ("", 0)
+    assert card_command("luke", "fine") == "card luke fine"
+
+
+def test_a_deck_fully_entered_has_no_card_to_enter(tmp_path: Path) -> None:
+    session = Session.start(Journal(tmp_path / "games.sqlite3"), ot_edition(),
+                            Setup("original-trilogy", "standard", [seat(0), seat(1)]))
+    assert session.submit("roll luke 3 4").accepted
+    assert cards_to_enter(session.game, "luke") == ("imperial", 0)

@@ -1,0 +1,438 @@
+"""Box values asked for during play, tapping the real widgets: a deed's printed values the first time a token
+lands on it (entered on the number pad, checked, saved in the box and used by the next game), a refused rent
+table, a caution confirmed with a second tap, Cancel, a roll from a device kept while the table answers, the
+Bounty amount, a card nobody has entered yet, and the new-game screen's box status.
+
+The edition is the TEST DATA edition ``test-box`` (tests/box/testbox.py): the Original Trilogy with the printed
+values of the Tatooine deeds (Mos Eisley is space 11), the Bounty amount (space 38) and six Imperial cards left
+unknown. Every value entered here is made up (TEST DATA), never a value from the box.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from companion.devices.rolls import DiceRoll
+from companion.engine.state import Setup
+from companion.table.views import journal_lines
+from companion.ui.box_dialogs import CONFIRM, BoxValuesDialog, NewCardDialog
+from companion.ui.box_form import ChoiceListDialog, KeyboardDialog
+from companion.ui.table_dialogs import CardListDialog, CorrectionDialog
+from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
+from tests.box import testbox
+from tests.ui.helpers import (
+    SEATS,
+    action,
+    cash,
+    dialogs,
+    exact,
+    find,
+    find_all,
+    frames,
+    roll_typed,
+    shoot,
+    tap,
+    texts,
+    wait_until,
+)
+
+pytestmark = pytest.mark.ui
+
+GAPPED = "test-box-gaps"
+MOS_EISLEY = "tatooine-mos-eisley"
+# TEST DATA: made-up values for Tatooine: Mos Eisley, not read off any box.
+PRICE, RENT, BUILD, MORTGAGE = 140, (10, 50, 150, 450, 625, 750), 100, 70
+
+
+@pytest.fixture(autouse=True)
+def box_editions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """TEST DATA editions (autouse, so they are in place before the ``app`` fixture reads the editions): the
+    Original Trilogy, ``test-box``, and ``test-box-gaps`` whose board layout is unfinished too."""
+    root = testbox.write_editions(tmp_path / "editions")
+    raw = testbox.gapped_raw(layout_gaps=True)
+    raw["edition"].update(id=GAPPED, name="Layout gaps (test data)")
+    (root / GAPPED).mkdir()
+    for stem, data in raw.items():
+        (root / GAPPED / f"{stem}.toml").write_bytes(tomli_w.dumps(data).encode())
+    monkeypatch.setenv("COMPANION_EDITIONS_DIR", str(root))
+    return root
+
+
+# ---------------------------------------------------------------- helpers
+
+
+
+
+def start(app: Any, edition: str = testbox.TEST_ID) -> None:
+    """A two-player game of ``edition`` (Luke, then Vader) on the table screen."""
+    assert app.new_game(Setup(edition, "standard", [dict(s) for s in SEATS[:2]], 0)).accepted
+    assert app.manager.current == "table"
+    wait_until(lambda: not app.manager.transition.is_active)
+
+
+
+
+
+
+
+
+def ask_dialog() -> BoxValuesDialog:
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, BoxValuesDialog)
+    return dialog
+
+
+def control(dialog: Any, field: str, part: int | None = None) -> TapButton:
+    """The form's button for a field (``part``: one amount of a rent table)."""
+    return find(TapButton, root=dialog.form, field=field, part=part)
+
+
+def pad_in(button: TapButton, number: int) -> None:
+    """Tap a field, type the number on the number pad, tap OK."""
+    tap(button)
+    pad = dialogs()[-1]
+    assert isinstance(pad, NumberPad)
+    for digit in str(number):
+        tap(exact(digit, root=pad))
+    tap(pad.ok)
+    wait_until(lambda: pad not in dialogs())
+
+
+def enter_deed(dialog: Any, price: int, rent: tuple[int, ...], build: int, mortgage: int) -> None:
+    pad_in(control(dialog, "price"), price)
+    for part, amount in enumerate(rent):
+        pad_in(control(dialog, "rent", part), amount)
+    pad_in(control(dialog, "build_cost"), build)
+    pad_in(control(dialog, "mortgage"), mortgage)
+
+
+def fill(dialog: Any, **values: Any) -> None:
+    """Enter values straight into the form (to reach a state quickly; the number pad is tapped elsewhere)."""
+    for key, value in values.items():
+        dialog.form.set_value(key, list(value) if isinstance(value, tuple) else value)
+
+
+def problems(dialog: Any, field: str) -> list[str]:
+    """The problem lines shown under a field of the form."""
+    return [label.text for label in dialog.form.problem_labels if label.field == field]
+
+
+def rolls(app: Any) -> list[tuple[str, str]]:
+    return [(e.command.to_text(), e.command.source) for e in app.session.game.entries
+            if e.command and e.command.verb == "roll"]
+
+
+def stored_box(tmp_path: Path) -> dict[str, Any]:
+    """The box profile file the app keeps for the test edition."""
+    return tomllib.loads((tmp_path / "data" / "boxes" / testbox.TEST_ID / "our-box.toml").read_text("utf-8"))
+
+
+# ---------------------------------------------------------------- a deed's printed values
+
+
+def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
+        app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
+    """OT-BUY-1 with a box: Luke rolls 5 + 6 onto Tatooine: Mos Eisley (space 11), whose Title Deed nobody has
+    entered: the popup asks for its printed values, they are typed on the number pad, and the roll goes on: the
+    offer is to buy it for the entered 140 IC. The roll is journalled once, with its dice; the values are in the
+    box file, and the next game of the edition does not ask again."""
+    start(app)
+    roll_typed(5, 6)
+    dialog = ask_dialog()
+    assert dialog.title.text == "Read it off the box: Tatooine: Mos Eisley"
+    assert any(t.startswith("Tatooine: Mos Eisley: the price, mortgage value, building cost and rent table")
+               for t in texts(dialog))
+    assert control(dialog, "price").text == "Price: tap to enter"
+    assert control(dialog, "rent", 0).text == "Rent, site only: tap to enter"
+    assert control(dialog, "rent", 5).text == "With a freighter/destroyer: tap to enter"
+    assert control(dialog, "build_cost").text == "Cost of each fighter: tap to enter"
+    assert app.session.game.state.player("luke").position == 0  # nothing played while the box is asked
+    shoot(screenshot_dir, "box-ask")
+
+    enter_deed(dialog, PRICE, RENT, BUILD, MORTGAGE)
+    assert control(dialog, "rent", 0).text == "Rent, site only: 10"
+    assert control(dialog, "rent", 4).text == "With 4 fighters: 625"
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+
+    assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
+    lines = app.last_answer.lines
+    assert lines[0] == ("Read off the box for Tatooine: Mos Eisley: price 140, rent table 10/50/150/450/625/750, "
+                        "building cost 100, mortgage value 70")
+    assert "Luke rolls 5 + 6" in lines
+    assert rolls(app) == [("roll luke 5 6", "typed")]
+    journal = [line.text for line in journal_lines(app.session.game)]
+    assert journal[0].startswith("Read off the box for Tatooine: Mos Eisley: price 140")
+    assert sum("Luke rolls 5 + 6" in line for line in journal) == 1
+    assert stored_box(tmp_path)["spaces"][MOS_EISLEY] == {"price": 140, "rent": list(RENT), "build_cost": 100,
+                                                          "mortgage": 70}
+
+    tap(action("buy"))
+    assert cash("luke") == "1,360 IC"  # 1,500 - 140 (TEST DATA price)
+
+    app.leave_game()
+    start(app)
+    roll_typed(5, 6)
+    assert not dialogs()
+    assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
+    assert app.session.edition.box["id"] == "our-box"
+
+
+def test_values_another_game_saved_in_the_box_are_used_without_asking(app: Any) -> None:
+    """A game started before another game entered Mos Eisley's values (TEST DATA) finds them in the box when
+    Luke lands there: no question, the values are journalled for this game and the roll goes on."""
+    start(app)
+    edition = app.editions[testbox.TEST_ID]
+    box = app.boxes.current(edition)
+    app.boxes.save(box.with_values(f"space:{MOS_EISLEY}", {"price": PRICE, "rent": RENT, "build_cost": BUILD,
+                                                           "mortgage": MORTGAGE}))
+    roll_typed(5, 6)
+    assert not dialogs()
+    assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
+    assert app.last_answer.lines[0].startswith("Read off the box for Tatooine: Mos Eisley: price 140")
+    assert [e.command.verb for e in app.session.game.entries[1:]] == ["box", "roll"]
+
+
+def test_a_rent_table_that_does_not_rise_is_refused_and_a_caution_needs_a_second_tap(
+        app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
+    """A slip of the finger (the third rent amount lower than the second) is refused under the rent table,
+    naming the space and the amount, and every typed value stays. A mortgage value that is not half the price is
+    possible: it is shown as a caution, and only "Yes, that is what the box says" enters it."""
+    start(app)
+    assert not app.submit("roll luke 5 6").accepted  # to reach the question quickly: it asks, nothing is played
+    dialog = ask_dialog()
+    fill(dialog, price=PRICE, rent=[10, 50, None, 450, 625, 750], build_cost=BUILD, mortgage=MORTGAGE)
+    assert control(dialog, "rent", 2).text == "With 2 fighters: tap to enter"
+    pad_in(control(dialog, "rent", 2), 40)  # TEST DATA: a slip, less than the amount before it
+    tap(dialog.save)
+
+    assert dialog in dialogs()
+    assert problems(dialog, "rent") == ["Space 11 (Tatooine: Mos Eisley), rent: amount 3 (40) must be more than "
+                                        "amount 2 (50); each level pays more than the one before."]
+    assert control(dialog, "rent", 2).text == "With 2 fighters: 40"
+    assert control(dialog, "price").text == "Price: 140"
+    assert control(dialog, "mortgage").text == "Mortgage value: 70"
+    assert app.session.game.state.player("luke").position == 0
+    assert "spaces" not in stored_box(tmp_path)
+    shoot(screenshot_dir, "box-refused-rent")
+
+    pad_in(control(dialog, "rent", 2), 150)
+    pad_in(control(dialog, "mortgage"), 60)  # TEST DATA: not half of 140
+    tap(dialog.save)
+    assert dialog in dialogs()
+    assert problems(dialog, "rent") == []
+    assert problems(dialog, "mortgage") == ["Space 11 (Tatooine: Mos Eisley), mortgage value: 60 is not half the "
+                                            "price (70), which it usually is. Check the Title Deed."]
+    assert dialog.save.text == CONFIRM
+    assert rolls(app) == []
+    shoot(screenshot_dir, "box-caution")
+
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+    assert rolls(app) == [("roll luke 5 6", "screen")]
+    assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
+    assert stored_box(tmp_path)["spaces"][MOS_EISLEY]["mortgage"] == 60
+
+
+def test_a_new_value_after_a_caution_is_checked_again(app: Any) -> None:
+    """A caution confirmed for one value does not carry over to another: changing the mortgage again shows the
+    caution again before anything is entered."""
+    start(app)
+    app.submit("roll luke 5 6")  # to reach the question quickly
+    dialog = ask_dialog()
+    fill(dialog, price=PRICE, rent=RENT, build_cost=BUILD, mortgage=60)
+    tap(dialog.save)
+    assert dialog.save.text == CONFIRM
+    pad_in(control(dialog, "mortgage"), 50)
+    assert dialog.save.text == "Save"
+    tap(dialog.save)
+    assert dialog in dialogs() and dialog.save.text == CONFIRM
+    assert problems(dialog, "mortgage")[0].startswith("Space 11 (Tatooine: Mos Eisley), mortgage value: 50 is not "
+                                                      "half")
+
+
+def test_cancel_changes_nothing_and_the_roll_is_wanted_again(app: Any) -> None:
+    """Cancel closes the question, says nothing was played, and Luke can roll again (no roll in the journal)."""
+    start(app)
+    roll_typed(5, 6)
+    dialog = ask_dialog()
+    assert any(t.startswith("Cancel changes nothing") for t in texts(dialog))
+    pad_in(control(dialog, "price"), PRICE)
+    tap(find(TapButton, "Cancel", root=dialog))
+    wait_until(lambda: dialog not in dialogs())
+
+    assert any(t.startswith("Nothing changed: the game waits") for t in texts())
+    assert rolls(app) == []
+    assert app.session.game.state.player("luke").position == 0
+    assert app.desk.request is not None and app.desk.request.command == "roll luke"
+    assert action("roll").action.enabled
+
+
+def test_a_roll_from_a_device_waits_for_the_box_and_is_recorded_once(app: Any) -> None:
+    """The Roll button beside the board rolls 5 + 6: the question opens, another throw meanwhile does not count,
+    and once the values are entered that same roll is journalled once, from the Roll button."""
+    start(app)
+    assert app.desk.offer(DiceRoll((5, 6), "gpio")).taken
+    dialog = ask_dialog()
+    second = app.desk.offer(DiceRoll((1, 2), "gpio"))
+    assert not second.taken
+    assert second.reasons == ("First enter the values read off the box: the game waits for them.",)
+    fill(dialog, price=PRICE, rent=RENT, build_cost=BUILD, mortgage=MORTGAGE)
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+
+    assert rolls(app) == [("roll luke 5 6", "gpio")]
+    journal = [line.text for line in journal_lines(app.session.game)]
+    assert sum("Luke rolls 5 + 6" in line for line in journal) == 1
+    assert app.session.game.state.player("luke").position == 11
+
+
+# ---------------------------------------------------------------- a tax amount and a card
+
+
+def test_landing_on_bounty_asks_its_amount(app: Any) -> None:
+    """Luke's token is really on Bounty (space 38), whose amount nobody has entered: the popup asks for it, and
+    Luke pays the entered 120 IC (TEST DATA): 1,500 - 120 = 1,380 IC."""
+    start(app)
+    assert app.submit("roll luke 1 2").accepted  # to reach a position quickly: Dagobah: Swamp
+    tap(find(TapButton, "My token is really on"))
+    correction = dialogs()[-1]
+    assert isinstance(correction, CorrectionDialog)
+    bounty = correction.space_buttons["bounty"]
+    correction.show("bounty")
+    frames(2)
+    tap(bounty)
+    dialog = ask_dialog()
+    assert dialog.title.text == "Read it off the box: Bounty"
+    assert [b.text for b in find_all(TapButton, root=dialog.form)] == ["Amount to pay: tap to enter"]
+    tap(dialog.save)
+    assert problems(dialog, "amount") == ["Not entered yet: read it off the box."]
+    pad_in(control(dialog, "amount"), 120)
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+    assert cash("luke") == "1,380 IC"
+    assert app.session.game.state.player("luke").position == 38
+
+
+def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
+    """Luke rolls 3 + 4 onto the Imperial space (7). The deck lacks six cards, so the card list offers "A card not
+    entered yet": its title is typed on the on-screen keyboard, its effect chosen ("Pay the bank", 15 IC: TEST
+    DATA) and the card is played at once: Luke pays 15 IC (1,485 IC left). It is saved in the box."""
+    start(app)
+    roll_typed(3, 4)
+    tap(find(TapButton, "Luke: pick the Imperial card drawn"))
+    cards = dialogs()[-1]
+    assert isinstance(cards, CardListDialog)
+    assert len(find_all(EngineActionButton, root=cards)) == 9  # the 9 kinds of the 10 cards entered
+    tap(find(TapButton, "A card not entered yet", root=cards))
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, NewCardDialog)
+    assert dialog.title.text == "Imperial card not entered yet"
+    assert control(dialog, "count").text == "Copies in the deck: 1"
+
+    tap(control(dialog, "title"))
+    keyboard = dialogs()[-1]
+    assert isinstance(keyboard, KeyboardDialog)
+    press_keys(keyboard, "finr\bw")  # a slip, taken back with the keyboard's backspace
+    assert keyboard.input.text == "finw"
+    press_keys(keyboard, "\be")
+    assert keyboard.input.text == "fine"
+    shoot(screenshot_dir, "box-keyboard")
+    keyboard.input.text = "Fine for speeding"  # typing the rest, as a physical keyboard would
+    tap(keyboard.ok)
+    wait_until(lambda: keyboard not in dialogs())
+    assert control(dialog, "title").text == "Short title (your own words): Fine for speeding"
+
+    tap(control(dialog, "effect"))
+    effects = dialogs()[-1]
+    assert isinstance(effects, ChoiceListDialog)
+    tap(find(TapButton, root=effects, choice="pay"))
+    wait_until(lambda: effects not in dialogs())
+    assert control(dialog, "effect").text == "What it does: Pay the bank"
+    shoot(screenshot_dir, "box-new-card")
+    pad_in(control(dialog, "amount"), 15)
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+
+    assert cash("luke") == "1,485 IC"
+    assert app.session.game.entries[-1].command.to_text() == "card luke fine-for-speeding"
+    card = stored_box(tmp_path)["cards"]["imperial"]["fine-for-speeding"]
+    assert card == {"title": "Fine for speeding", "effect": "pay", "amount": 15, "count": 1}
+
+
+def press_keys(keyboard: KeyboardDialog, letters: str) -> None:
+    """Tap letters on the on-screen keyboard, where its keys are drawn (``\\b``: the backspace key)."""
+    from kivy.tests.common import UnitTestTouch
+
+    board = keyboard.keyboard
+    layout = board.available_layouts[board.layout]
+    for letter in letters:
+        line, index = next((n, i) for n in range(1, layout["rows"] + 1)
+                           for i, key in enumerate(layout[f"normal_{n}"])
+                           if key[1] == letter or (letter == "\b" and key[2] == "backspace"))
+        (x, y), (w, h) = board.layout_geometry[f"LINE_{line}"][index]
+        touch = UnitTestTouch(*board.to_window(*board.to_parent(x + w / 2, y + h / 2)))
+        touch.touch_down()
+        touch.touch_up()
+        frames(1)
+
+
+# ---------------------------------------------------------------- the new-game screen
+
+
+def test_new_game_screen_shows_each_editions_box_and_refuses_an_unfinished_layout(
+        app: Any, screenshot_dir: Path) -> None:
+    """The test box can start (play asks for the Tatooine deeds, the Bounty amount and 6 Imperial cards); the
+    edition whose layout is unfinished cannot, the screen names what is missing and Start is refused with it."""
+    tap(find(TapButton, "New game"))
+    screen = app.screen("new-game")
+    tap(find(TapButton, "Test box edition (test data)", root=screen))
+    lines = [label.text for label in screen.box_lines]
+    assert lines[0] == "A game can start with this box."
+    assert ("Asked for during play, the first time it is needed: the price, mortgage value, building cost and rent "
+            "table of 3 spaces; the amount of 1 space; 6 cards not yet entered.") in lines
+    assert any(line.endswith("compare them with your box.") for line in lines)
+    shoot(screenshot_dir, "new-game-box-status")
+
+    tap(find(TapButton, "Layout gaps (test data)", root=screen))
+    lines = [label.text for label in screen.box_lines]
+    assert lines[0] == "A game cannot start with this box yet."
+    assert ("Needed before a game can start: the type, name and group of 1 space; the name and colour of 1 group."
+            in lines)
+    shoot(screenshot_dir, "new-game-box-not-ready")
+    tap(find(TapButton, "Start game"))
+    refusal = dialogs()[-1]
+    assert refusal.reasons == ["The box of Layout gaps (test data) is not ready: Needed before a game can start: "
+                               "the type, name and group of 1 space; the name and colour of 1 group. Finish it in "
+                               "box setup."]
+    assert app.session is None
+    shoot(screenshot_dir, "new-game-box-refused")
+
+
+def test_the_table_chooses_which_box_to_play_with(app: Any) -> None:
+    """Two boxes of the test edition: the screen offers both, and the game is played with the one tapped (its
+    Mos Eisley values, TEST DATA, are used without asking)."""
+    edition = app.editions[testbox.TEST_ID]
+    app.boxes.save(app.boxes.new(edition, "Our box"))
+    second = app.boxes.new(edition, "Second printing").with_values(
+        f"space:{MOS_EISLEY}", {"price": PRICE, "rent": RENT, "build_cost": BUILD, "mortgage": MORTGAGE})
+    app.boxes.save(second)
+    tap(find(TapButton, "New game"))
+    screen = app.screen("new-game")
+    tap(find(TapButton, "Test box edition (test data)", root=screen))
+    assert sorted(b.box for b in find_all(TapButton, root=screen) if hasattr(b, "box")) == ["our-box",
+                                                                                          "second-printing"]
+    tap(find(TapButton, root=screen, box="second-printing"))
+    assert any("rent table of 2 spaces" in label.text for label in screen.box_lines)
+    tap(find(TapButton, "Start game"))
+    assert app.manager.current == "table"
+    assert app.session.edition.box["name"] == "Second printing"
+    wait_until(lambda: not app.manager.transition.is_active)
+    roll_typed(5, 6)
+    assert not dialogs()
+    assert action("buy").text.endswith("for 140 IC")
