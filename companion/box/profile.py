@@ -98,9 +98,10 @@ def profile_from_toml(text: str) -> BoxProfile:
                       {s: data[s] for s in SECTIONS.values() if s in data})
 
 
-def box_id(name: str, taken: set[str]) -> str:
-    """An id for a new box from its name: lower-case letters, digits and dashes, not one in ``taken``."""
-    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "box"
+def box_id(name: str, taken: set[str], fallback: str = "box") -> str:
+    """An id for a new box (or a card the owner enters) from its name: lower-case letters, digits and dashes,
+    not one in ``taken``; ``fallback`` when the name has neither letters nor digits."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or fallback
     candidate, n = base, 2
     while candidate in taken:
         candidate, n = f"{base}-{n}", n + 1

@@ -10,16 +10,15 @@ journal as a ``box`` entry, and into the box profile for every later game.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
 from companion.box.fields import BoxField, card_fields, group_fields, space_fields
 from companion.box.overlay import overlay
-from companion.box.profile import BoxProfile
+from companion.box.profile import BoxProfile, box_id
 from companion.box.status import BoxStatus, box_status
-from companion.box.store import DEFAULT_NAME, BoxStore
+from companion.box.store import BoxStore
 from companion.box.values import BoxValueError, box_words
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command
@@ -51,10 +50,10 @@ def edition_status(edition: Edition, profile: BoxProfile) -> BoxStatus:
 
 def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
     """The box a new game of ``edition`` would be played with: the stored box ``box``, else the last saved one,
-    else a new empty one (not stored until a game starts with it). A box that cannot be read counts as absent."""
-    boxes = store.profiles(edition.id)
-    found = next((p for p in boxes if p.id == box), None) if box else None
-    return found or (boxes[0] if boxes else store.new(edition, DEFAULT_NAME))
+    else a new empty "Our box" (stored, so it can be walked and exported). A box that cannot be read counts as
+    absent."""
+    found = next((p for p in store.profiles(edition.id) if p.id == box), None) if box else None
+    return found or store.current(edition)
 
 
 def start_with_box(journal: Journal, store: BoxStore, edition: Edition, setup: Setup, box: str = "") -> Session:
@@ -106,12 +105,7 @@ def enter_values(store: BoxStore, session: Session, target: str, values: dict[st
 
 def new_card_id(edition: Edition, deck: str, title: str) -> str:
     """An id for a card the owner enters: from its title, different from every card of the deck."""
-    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "card"
-    taken = {c.id for c in edition.decks[deck].cards}
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate, n = f"{base}-{n}", n + 1
-    return candidate
+    return box_id(title, {c.id for c in edition.decks[deck].cards}, "card")
 
 
 def card_command(player: str, card_id: str) -> str:

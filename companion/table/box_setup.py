@@ -22,7 +22,6 @@ from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
 from companion.edition import DEED_KINDS, SPACE_KINDS, Edition, field_words
-from companion.paths import boxes_dir
 from companion.table.box_play import new_card_id, with_box
 
 PARTS = ("groups", "board", "deeds", "cards")
@@ -392,16 +391,8 @@ def skip_words(step: StepView) -> str:
 # ---------------------------------------------------------------------------- boxes on this device and on USB
 
 
-def box_store() -> BoxStore:
-    """The boxes kept on this device (in the app's data folder)."""
-    return BoxStore(boxes_dir())
 
 
-def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
-    """The box called ``box`` when it is stored, else the one play uses by default (the last saved, or a new empty
-    "Our box")."""
-    found = {p.id: p for p in store.profiles(edition.id)}
-    return found[box] if box in found else store.current(edition)
 
 
 def new_box(store: BoxStore, edition: Edition, name: str) -> BoxProfile:

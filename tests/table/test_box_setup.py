@@ -16,15 +16,13 @@ import pytest
 
 from companion.box.store import BoxStore
 from companion.edition import Edition, load_edition
-from companion.table.box_play import edition_status
+from companion.table.box_play import box_store, chosen_box, edition_status
 from companion.table.box_setup import (
     NEW_CARD,
     BoxFile,
     CardLine,
     box_lines,
-    box_store,
     card_step,
-    chosen_box,
     deck_views,
     export_box,
     import_box,

@@ -14,7 +14,11 @@ from typing import Any
 
 import pytest
 
-from companion.table.box_setup import box_store, save_step, step_view
+from companion.table.box_play import box_store
+from companion.table.box_setup import (
+    save_step,
+    step_view,
+)
 from companion.ui.box_form import ChoiceListDialog, KeyboardDialog
 from companion.ui.widgets import NumberPad, TapButton
 from tests.box import testbox

@@ -18,7 +18,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.table.box_play import edition_status, with_box
+from companion.table.box_play import box_store, chosen_box, edition_status, with_box
 from companion.table.box_setup import (
     NEW_CARD,
     PART_NAMES,
@@ -27,9 +27,7 @@ from companion.table.box_setup import (
     DeckView,
     StepView,
     box_lines,
-    box_store,
     card_step,
-    chosen_box,
     deck_views,
     export_box,
     import_box,
