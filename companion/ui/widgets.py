@@ -107,6 +107,14 @@ class EngineActionButton(TapButton):
             show_reasons(self.action.reasons, f"{self.action.label}: not now")
 
 
+def back_bar(title: str, on_back: Callable[[], Any]) -> BoxLayout:
+    """A screen's top bar: a Back button and the screen's title in the accent colour."""
+    bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+    bar.add_widget(TapButton("Back", on_back, size_hint_x=None, width=dp(110)))
+    bar.add_widget(text(title, theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
+    return bar
+
+
 def scroll_column(spacing: float = theme.GAP) -> tuple[ScrollView, BoxLayout]:
     """A vertical list that scrolls when it is taller than its place; returns the scroller and the list."""
     column = BoxLayout(orientation="vertical", spacing=spacing, size_hint_y=None)

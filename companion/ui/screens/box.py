@@ -49,7 +49,17 @@ from companion.ui import theme
 from companion.ui.box_form import BoxForm, KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.screens.new_game import two_lines
-from companion.ui.widgets import Dialog, Panel, TapButton, colour_band, confirm, scroll_column, show_reasons, text
+from companion.ui.widgets import (
+    Dialog,
+    Panel,
+    TapButton,
+    back_bar,
+    colour_band,
+    confirm,
+    scroll_column,
+    show_reasons,
+    text,
+)
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -68,10 +78,7 @@ class BoxScreen(CompanionScreen):
         self.chosen: dict[str, str] = {}        # edition id -> box id chosen on this screen
 
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-        bar.add_widget(TapButton("Back", lambda: self.app.goto("home"), size_hint_x=None, width=dp(110)))
-        bar.add_widget(text("Box setup", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
-        root.add_widget(bar)
+        root.add_widget(back_bar("Box setup", lambda: self.app.goto("home")))
         body = BoxLayout(spacing=theme.PAD * 2)
         editions_scroller, self.editions_list = scroll_column(spacing=theme.PAD)
         editions_scroller.size_hint_x = 0.56

@@ -33,7 +33,7 @@ from companion.table.setup_choices import (
 )
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Dialog, TapButton, scroll_column, text
+from companion.ui.widgets import Dialog, TapButton, back_bar, scroll_column, text
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -63,10 +63,7 @@ class NewGameScreen(CompanionScreen):
         self.box_lines: list[Label] = []
 
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-        top.add_widget(TapButton("Back", lambda: self.app.goto("home"), size_hint_x=None, width=dp(110)))
-        top.add_widget(text("New game", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
-        root.add_widget(top)
+        root.add_widget(back_bar("New game", lambda: self.app.goto("home")))
 
         body = BoxLayout(spacing=theme.PAD * 2)
         choices_scroller, self.choices = scroll_column(spacing=theme.GAP)
