@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -34,17 +35,62 @@ CARD_EFFECTS: dict[str, tuple[str, ...]] = {
 }
 
 
-PRINTED_FIELDS = ("price", "mortgage", "build_cost", "rent", "dice_multiplier", "amount")
+PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice_multiplier", "amount")
 """The values printed on a Title Deed or a space, as opposed to what the board's layout says (kind, group)."""
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "street": ("name", "group", "price", "mortgage", "build_cost", "hotel_cost", "rent"),
+    "vessel": ("name", "group", "price", "mortgage", "rent"),
+    "utility": ("name", "group", "price", "mortgage", "dice_multiplier"),
+    "card": ("name", "deck"),
+    "tax": ("name", "amount"),
+}
+"""The values a space of each kind has (every other kind has only a name)."""
 FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
-               "mortgage": "mortgage value", "build_cost": "building cost", "rent": "rent table",
                "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards"}
 UNKNOWN_KIND = "unknown"
+UTILITY_DICE = ("move", "fresh")
+"""Utility rent times the dice: the roll that moved the token there, or a fresh roll by the player who owes."""
+
+CLASSIC_TERMS: dict[str, str] = {
+    "currency": "credits", "bank": "Bank", "banker": "Banker", "deed": "Title Deed", "jail": "Jail",
+    "get_out_of_jail": "Get Out of Jail Free",
+    "house": "house", "houses": "houses", "hotel": "hotel", "hotels": "hotels",
+    "building": "building", "buildings": "buildings",
+    "street": "street", "streets": "streets", "railroad": "railroad", "railroads": "railroads",
+    "utility": "utility", "utilities": "utilities", "group": "colour group",
+    "buy": "buy", "buys": "buys", "rent": "rent",
+    "mortgage": "mortgage", "mortgaged": "mortgaged", "mortgage_value": "mortgage value",
+    "unmortgage": "lift the mortgage on", "interest": "interest",
+    "bankrupt": "bankrupt", "declare_bankruptcy": "declare bankruptcy",
+}
+"""The classic game's words, used wherever an edition's ``[terms]`` does not name its own (docs/edition-format.md
+lists what each key means). ``mortgage`` and ``buy`` are verbs; ``unmortgage`` comes before a deed's name."""
 
 
-def field_words(fields: tuple[str, ...] | list[str]) -> str:
+def kind_fields(kind: str, separate_hotel_cost: bool = False) -> tuple[str, ...]:
+    """The values a space of ``kind`` has. A hotel costs the same as a house unless the edition prints a
+    separate hotel cost on its deeds (``[buildings] hotel_cost_printed``)."""
+    fields = KIND_FIELDS.get(kind, ("name",))
+    return fields if separate_hotel_cost else tuple(f for f in fields if f != "hotel_cost")
+
+
+def capital(text: str) -> str:
+    """A term at the start of a sentence or on a button: only the first letter raised (``Title Deed`` stays)."""
+    return text[:1].upper() + text[1:]
+
+
+def field_labels(terms: Mapping[str, str]) -> dict[str, str]:
+    """Each field as an edition's players call it (``inactive value`` where the classic game says mortgage
+    value), from the edition's terms."""
+    t = {**CLASSIC_TERMS, **terms}
+    return {**FIELD_WORDS, "mortgage": t["mortgage_value"], "build_cost": f"cost of each {t['house']}",
+            "hotel_cost": f"cost of a {t['hotel']}", "rent": f"{t['rent']} table"}
+
+
+def field_words(fields: tuple[str, ...] | list[str], terms: Mapping[str, str] = CLASSIC_TERMS) -> str:
     """Field keys as the table says them: ``price, rent table and mortgage value``."""
-    words = [FIELD_WORDS.get(f, f) for f in fields]
+    labels = field_labels(terms)
+    words = [labels.get(f, f) for f in fields]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
@@ -66,6 +112,7 @@ class Space:
     printed: dict[str, Any] = field(default_factory=dict, compare=False)
     unknown: frozenset[str] = frozenset()
     owner: frozenset[str] = frozenset()
+    terms: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def is_deed(self) -> bool:
@@ -86,6 +133,14 @@ class Space:
     def build_cost(self) -> int:
         """What each house (and the hotel) costs on this deed."""
         return int(self._printed("build_cost", 0))
+
+    @property
+    def hotel_cost(self) -> int:
+        """What the hotel costs on this deed: its own printed cost where the edition prints one, else the
+        building cost."""
+        if "hotel_cost" in self.printed or "hotel_cost" in self.unknown:
+            return int(self._printed("hotel_cost", 0))
+        return self.build_cost
 
     @property
     def rent(self) -> tuple[int, ...]:
@@ -120,9 +175,10 @@ class Space:
     def need(self, fields: tuple[str, ...]) -> Need:
         """The request to read ``fields`` off this space's deed or board square."""
         one = len(fields) == 1
+        words = field_words(fields, self.terms)
         return Need(f"space:{self.id}", fields,
-                    f"{self.name}: the {field_words(fields)} printed in the box {'is' if one else 'are'} not "
-                    f"entered yet. Read {'it' if one else 'them'} off the board or the Title Deed.")
+                    f"{self.name}: the {words} printed in the box {'is' if one else 'are'} not entered yet. Read "
+                    f"{'it' if one else 'them'} off the board or the Title Deed.")
 
     def _printed(self, key: str, default: Any) -> Any:
         if key in self.unknown:
@@ -141,6 +197,8 @@ class Group:
     members: tuple[str, ...]
     unknown: frozenset[str] = frozenset()
     owner: frozenset[str] = frozenset()
+    kind: str = ""
+    """The kind of deed the group holds, where the data says (street, vessel, utility)."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +287,11 @@ class Edition:
     fine_before_roll_turns: int = 2
     docking_flat: int = 0
     docking_worth_percent: int = 0
+    separate_hotel_cost: bool = False
+    opening_bid: int = 1
+    min_raise: int = 1
+    rent_claim_turns: int = 2
+    utility_dice: str = "move"
     box: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def space(self, space_id: str) -> Space:
@@ -256,8 +319,16 @@ class Edition:
         return next(s for s in self.spaces if s.kind == kind)
 
     def term(self, key: str) -> str:
-        """A word the players see, from the edition's ``[terms]`` (the key itself when missing)."""
-        return self.terms.get(key, key)
+        """A word the players see: the edition's own from ``[terms]``, else the classic game's (else the key)."""
+        return self.terms.get(key) or CLASSIC_TERMS.get(key, key)
+
+    def kind_values(self, kind: str) -> dict[str, Any]:
+        """The values every space of ``kind`` shares on this board (``[kinds.<kind>]`` in board.toml)."""
+        return dict(self.raw.get("board", {}).get("kinds", {}).get(kind, {}))
+
+    def field_words(self, fields: tuple[str, ...] | list[str]) -> str:
+        """Field keys in this edition's words: ``price, inactive value and payment table``."""
+        return field_words(fields, self.terms)
 
     def money(self, amount: int) -> str:
         """An amount as the players say it, e.g. ``200 Imperial credits``."""
@@ -288,18 +359,27 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     for name in ("edition", "board"):
         if name not in raw:
             problems.append(f"{name}.toml is missing")
-    spaces = _spaces(board.get("spaces", []), problems)
+    buildings = meta.get("buildings", {})
+    separate_hotel_cost = bool(buildings.get("hotel_cost_printed", False))
+    spaces = _spaces(board.get("spaces", []), board.get("kinds", {}), separate_hotel_cost, problems)
+    spaces = [replace(s, terms=meta.get("terms", {})) for s in spaces]
     groups = _groups(board.get("groups", []), spaces, problems)
     decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
     # Games saved before dice.toml existed said only how many six-sided dice: ``dice = 2`` in edition.toml.
     dice = parse_dice(raw["dice"], problems) if "dice" in raw else classic_dice(int(meta.get("dice", 2)))
     for s in spaces:
-        if s.kind == "card" and s.deck not in decks:
+        if s.kind == "card" and s.deck not in decks and "deck" not in s.unknown:
             problems.append(f"space {s.id}: deck {s.deck!r} is not in cards.toml")
     money = meta.get("money", {})
-    buildings = meta.get("buildings", {})
     jail = meta.get("jail", {})
     docking = meta.get("docking_tax", {})
+    auction = meta.get("auction", {})
+    rent = meta.get("rent", {})
+    if rent.get("utility_dice", "move") not in UTILITY_DICE:
+        problems.append(f"edition.toml [rent]: utility_dice must be one of {', '.join(UTILITY_DICE)}")
+    for key in ("opening_bid", "min_raise"):
+        if not isinstance(auction.get(key, 1), int) or auction.get(key, 1) < 1:
+            problems.append(f"edition.toml [auction]: '{key}' must be a whole number of credits, at least 1")
     for key in ("id", "name", "ruleset", "version"):
         if key not in meta:
             problems.append(f"edition.toml: '{key}' is missing")
@@ -345,27 +425,45 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
         fine_before_roll_turns=int(jail.get("fine_before_roll_turns", max_turns - 1)),
         docking_flat=int(docking.get("flat", 0)),
         docking_worth_percent=int(docking.get("worth_percent", 0)),
+        separate_hotel_cost=separate_hotel_cost,
+        opening_bid=int(auction.get("opening_bid", 1)),
+        min_raise=int(auction.get("min_raise", 1)),
+        rent_claim_turns=int(rent.get("claim_turns", 2)),
+        utility_dice=str(rent.get("utility_dice", "move")),
         box=dict(raw.get("box", {})),
     )
 
 
-def _spaces(items: list[dict[str, Any]], problems: list[str]) -> list[Space]:
+def space_item(item: dict[str, Any], kinds: dict[str, dict[str, Any]], separate_hotel_cost: bool
+               ) -> tuple[str, dict[str, Any], frozenset[str]]:
+    """A space as the data gives it, completed: its kind (``unknown`` until entered), its values with the ones
+    every space of that kind shares (``[kinds.<kind>]`` in board.toml, e.g. the dice multipliers a rule book
+    states for all utilities) filled in, and those of its ``unknown`` list that a space of that kind has (a
+    space whose kind is unknown has only its kind and name to enter)."""
+    declared = frozenset(item.get("unknown", ()))
+    if "kind" in declared:
+        return UNKNOWN_KIND, dict(item), declared & {"kind", "name"}
+    kind = item.get("kind", "")
+    return kind, {**kinds.get(kind, {}), **item}, declared & set(kind_fields(kind, separate_hotel_cost))
+
+
+def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separate_hotel_cost: bool,
+            problems: list[str]) -> list[Space]:
     """Every space in board order. A value listed in the item's ``unknown`` may be absent (the box owner enters
     it); any other value a kind needs must be there and make sense."""
     spaces: list[Space] = []
     seen: set[str] = set()
-    for position, item in enumerate(items):
-        sid = item.get("id", f"space-{position}")
+    for position, raw_item in enumerate(items):
+        sid = raw_item.get("id", f"space-{position}")
         where = f"space {sid} (position {position})"
-        unknown = frozenset(item.get("unknown", ()))
-        kind = UNKNOWN_KIND if "kind" in unknown else item.get("kind")
+        kind, item, unknown = space_item(raw_item, kinds, separate_hotel_cost)
         if kind not in (*SPACE_KINDS, UNKNOWN_KIND):
             problems.append(f"{where}: kind {kind!r} is not one of {', '.join(SPACE_KINDS)}")
             continue
         if sid in seen:
             problems.append(f"{where}: the id is used twice")
         seen.add(sid)
-        problems.extend(f"{where}: {p}" for p in _space_problems(item, kind, unknown))
+        problems.extend(f"{where}: {p}" for p in _space_problems(item, kind, unknown, separate_hotel_cost))
         spaces.append(
             Space(
                 position=position,
@@ -384,7 +482,8 @@ def _spaces(items: list[dict[str, Any]], problems: list[str]) -> list[Space]:
     return spaces
 
 
-def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str]) -> list[str]:
+def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str], separate_hotel_cost: bool
+                    ) -> list[str]:
     """What a space of this kind lacks or gets wrong, leaving alone the values nobody knows yet."""
     def given(key: str) -> bool:
         return key not in unknown
@@ -398,8 +497,13 @@ def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str]) ->
         rent = item.get("rent", [])
         if given("rent") and (len(rent) != 6 or any(b <= a for a, b in pairwise(rent))):
             problems.append("rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
-        if given("build_cost") and (not isinstance(item.get("build_cost"), int) or item["build_cost"] <= 0):
-            problems.append("build_cost must be a positive whole number")
+        for key in ("build_cost", "hotel_cost"):
+            if given(key) and key in item and (not isinstance(item[key], int) or item[key] <= 0):
+                problems.append(f"{key} must be a positive whole number")
+        if given("build_cost") and "build_cost" not in item:
+            problems.append("'build_cost' is missing")
+    if kind == "street" and separate_hotel_cost and given("hotel_cost") and "hotel_cost" not in item:
+        problems.append("'hotel_cost' is missing (this edition prints a hotel cost on each deed)")
     if kind == "vessel" and given("rent") and not item.get("rent"):
         problems.append("rent by number owned is missing")
     if kind == "utility" and given("dice_multiplier") and not item.get("dice_multiplier"):
@@ -421,10 +525,15 @@ def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str
         undecided = any({"kind", "group"} & s.unknown for s in spaces)
         if len(members) > size or (len(members) < size and not undecided):
             problems.append(f"group {gid}: size is {size} but {len(members)} deeds name it")
+        kind = item.get("kind", "")
+        if kind and kind not in DEED_KINDS:
+            problems.append(f"group {gid}: kind {kind!r} is not one of {', '.join(DEED_KINDS)}")
+        problems += [f"space {s.id}: a {s.kind} cannot be in group {gid}, which holds {kind}s" for s in spaces
+                     if s.group == gid and s.is_deed and kind and s.kind != kind]
         groups[gid] = Group(gid, item.get("name", gid), item.get("colour", "#888888"), size, members,
-                            frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())))
+                            frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())), kind)
     for s in spaces:
-        if s.is_deed and s.group not in groups:
+        if s.is_deed and s.group not in groups and "group" not in s.unknown:
             problems.append(f"space {s.id}: group {s.group!r} is not listed in [[groups]]")
     return groups
 

@@ -15,7 +15,7 @@ from typing import Any
 from companion.box.fields import LAYOUT_FIELDS, BoxField, card_fields, group_fields, space_fields
 from companion.box.overlay import apply_values
 from companion.box.values import BoxValueError, Value, split_target
-from companion.edition import CARD_EFFECTS, DEED_KINDS, SPACE_KINDS, Edition, edition_from_data
+from companion.edition import CARD_EFFECTS, CLASSIC_TERMS, DEED_KINDS, SPACE_KINDS, Edition, edition_from_data
 from companion.engine.errors import EditionError
 
 MAX_NAME = 40
@@ -45,7 +45,7 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         return [BoxProblem(target, "", f"This edition has no {kind} '{item}'.")]
     if kind == "card" and item not in edition.decks:
         return [BoxProblem(target, "", f"This edition has no deck '{item}'.")]
-    fields = _fields(edition, kind, {**(raw_item or {}), **values})
+    fields = _fields(edition, kind, item, {**(raw_item or {}), **values})
     problems = []
     for key, value in values.items():
         f = fields.get(key)
@@ -86,6 +86,7 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
     houses = int(meta.get("buildings", {}).get("houses_before_hotel", 4))
     counts = {k: sum(1 for s in spaces if s.get("kind") == k and "kind" not in s.get("unknown", ())) for k in
               DEED_KINDS}
+    counts |= {g["id"]: int(g["size"]) for g in board.get("groups", []) if "id" in g and "size" in g}
     problems: list[BoxProblem] = []
     for s in spaces:
         problems += _space_problems(raw, s, houses, counts)
@@ -107,7 +108,7 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
     out: list[BoxProblem] = []
 
     def bad(key: str, message: str, caution: bool = False) -> None:
-        out.append(BoxProblem(target, key, f"{where}, {_label(key)}: {message}", caution))
+        out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: {message}", caution))
 
     def has(key: str) -> bool:
         return key not in unknown and key in s
@@ -130,9 +131,9 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
         mortgage = s.get("mortgage") if has("mortgage") else None
         if mortgage is not None:
             if not isinstance(mortgage, int) or mortgage <= 0:
-                bad("mortgage", "the mortgage value must be more than 0.")
+                bad("mortgage", "the value must be more than 0.")
             elif price is not None and mortgage >= price:
-                bad("mortgage", f"{mortgage} is not less than the price ({price}); a mortgage pays less than "
+                bad("mortgage", f"{mortgage} is not less than the price ({price}); it always pays less than "
                                 "the deed cost.")
             elif price is not None and mortgage * 2 != price:
                 bad("mortgage", f"{mortgage} is not half the price ({price // 2}), which it usually is. "
@@ -140,34 +141,37 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
         if has("group") and s["group"] not in {g.get("id") for g in raw.get("board", {}).get("groups", [])}:
             bad("group", f"'{s['group']}' is not one of this edition's groups.")
     if kind == "street":
-        out += _rising(target, where, s, "rent", houses + 2, "rent table", unknown)
-        cost = s.get("build_cost") if has("build_cost") else None
-        if cost is not None and (not isinstance(cost, int) or cost <= 0):
-            bad("build_cost", "the cost must be more than 0.")
+        out += _rising(raw, target, where, s, "rent", houses + 2, unknown)
+        for key in ("build_cost", "hotel_cost"):
+            cost = s.get(key) if has(key) else None
+            if cost is not None and (not isinstance(cost, int) or cost <= 0):
+                bad(key, "the cost must be more than 0.")
         rent = s.get("rent") if has("rent") else None
         if rent and price and isinstance(rent[0], int) and rent[0] >= price:
             bad("rent", f"the site-only rent ({rent[0]}) is not less than the price ({price}). Check the Title Deed.",
                 caution=True)
+    owned = counts.get(s.get("group", ""), counts.get(kind, 0))
     if kind == "vessel":
-        out += _rising(target, where, s, "rent", counts["vessel"], "rent table", unknown)
+        out += _rising(raw, target, where, s, "rent", owned, unknown)
     if kind == "utility":
-        out += _rising(target, where, s, "dice_multiplier", counts["utility"], "dice multipliers", unknown)
+        out += _rising(raw, target, where, s, "dice_multiplier", owned, unknown)
     amount = s.get("amount") if has("amount") and s.get("tax") != "docking" else 1
     if kind == "tax" and (not isinstance(amount, int) or amount <= 0):
         bad("amount", "the amount must be more than 0.")
     return out
 
 
-def _rising(target: str, where: str, s: dict[str, Any], key: str, length: int, what: str, unknown: set[str]
-            ) -> list[BoxProblem]:
+def _rising(raw: dict[str, Any], target: str, where: str, s: dict[str, Any], key: str, length: int,
+            unknown: set[str]) -> list[BoxProblem]:
     """A rent table: ``length`` amounts, each more than 0 and more than the one before."""
     if key in unknown or key not in s:
         return []
     values = s[key]
-    label = f"{where}, {_label(key)}"
+    label = f"{where}, {_label(raw, key)}"
     if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
         return [BoxProblem(target, key, f"{label}: whole numbers only.")]
     if len(values) != length:
+        what = _label(raw, key) + (" table" if key == "rent" else "")
         return [BoxProblem(target, key, f"{label}: the {what} has {length} amounts on this edition's cards, "
                                         f"not {len(values)}.")]
     if any(v <= 0 for v in values):
@@ -195,6 +199,7 @@ def _group_problems(raw: dict[str, Any], groups: list[dict[str, Any]], spaces: l
         members = [s for s in spaces if s.get("group") == gid and "group" not in s.get("unknown", ())
                    and s.get("kind") in DEED_KINDS]
         size = int(g.get("size", len(members)))
+        out += [_wrong_kind(raw, s, where, g["kind"]) for s in members if g.get("kind") and s.get("kind") != g["kind"]]
         undecided = any("group" in s.get("unknown", ()) or "kind" in s.get("unknown", ()) for s in spaces)
         if len(members) > size or (len(members) < size and not undecided):
             names_list = ", ".join(str(s.get("name", s["id"])) for s in members) or "none"
@@ -214,6 +219,14 @@ def _group_problems(raw: dict[str, Any], groups: list[dict[str, Any]], spaces: l
     return out
 
 
+def _wrong_kind(raw: dict[str, Any], space: dict[str, Any], group: str, kind: str) -> BoxProblem:
+    """A deed put in a group that holds another kind of deed (a character among the equipment)."""
+    terms = {**CLASSIC_TERMS, **raw.get("edition", {}).get("terms", {})}
+    plural = {"street": terms["streets"], "vessel": terms["railroads"], "utility": terms["utilities"]}[kind]
+    target = f"space:{space['id']}"
+    return BoxProblem(target, "group", f"{_where(raw, target)}, group: {group} holds only {plural}.")
+
+
 def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str]) -> list[BoxProblem]:
     """Each card: an effect from the vocabulary with its values, at least one copy; never more cards than the
     deck holds."""
@@ -230,11 +243,11 @@ def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str
         for key in CARD_EFFECTS[effect]:
             value = card.get(key)
             if value is None:
-                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: missing."))
+                out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: missing."))
             elif key == "target" and value not in space_ids:
-                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: '{value}' is not a space."))
+                out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: '{value}' is not a space."))
             elif key not in ("target", "kind") and (not isinstance(value, int) or value <= 0):
-                out.append(BoxProblem(target, key, f"{where}, {_label(key)}: must be more than 0."))
+                out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: must be more than 0."))
         if not isinstance(card.get("count", 1), int) or card.get("count", 1) < 0:
             out.append(BoxProblem(target, "count", f"{where}, copies: must be a whole number."))
         if not str(card.get("title", card.get("id", ""))).strip():
@@ -250,9 +263,13 @@ def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str
 # ---------------------------------------------------------------------------- words
 
 
-def _label(key: str) -> str:
-    return {"build_cost": "building cost", "mortgage": "mortgage value", "dice_multiplier": "dice multipliers",
-            "per_house": "per house", "per_hotel": "per hotel", "target": "space"}.get(key, key)
+def _label(raw: dict[str, Any], key: str) -> str:
+    """A field as the edition's players call it (``inactive value`` where the classic game says mortgage)."""
+    terms = {**CLASSIC_TERMS, **raw.get("edition", {}).get("terms", {})}
+    return {"build_cost": f"cost of each {terms['house']}", "hotel_cost": f"cost of a {terms['hotel']}",
+            "mortgage": terms["mortgage_value"], "rent": terms["rent"], "dice_multiplier": "dice multipliers",
+            "per_house": f"per {terms['house']}", "per_hotel": f"per {terms['hotel']}",
+            "target": "space"}.get(key, key)
 
 
 def _where(raw: dict[str, Any], target: str) -> str:
@@ -288,11 +305,12 @@ def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, 
     return next((c for c in deck.get("cards", []) if c.get("id") == sub), None)
 
 
-def _fields(edition: Edition, kind: str, item: dict[str, Any]) -> dict[str, BoxField]:
+def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> dict[str, BoxField]:
     """The fields the owner can enter for a target, given what it holds (its type, a card's effect)."""
     if kind == "space":
         space_kind = item.get("kind", "street")
-        fields = space_fields(edition, space_kind if space_kind in SPACE_KINDS else "street")
+        fields = space_fields(edition, space_kind if space_kind in SPACE_KINDS else "street",
+                              edition.space(item_id) if edition.has_space(item_id) else None)
     elif kind == "group":
         fields = group_fields()
     else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.edition import CARD_EFFECTS, SPACE_KINDS, Edition
+from companion.edition import CARD_EFFECTS, DEED_KINDS, SPACE_KINDS, Edition, Space, capital
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
 """Fields that shape the board: entered before play, never changed during a game."""
@@ -31,9 +31,10 @@ BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pi
 def kind_words(edition: Edition, kind: str) -> str:
     """A type of space as the edition's players call it."""
     term = edition.term
-    return {"go": "GO", "street": "Property in a colour group", "vessel": term("railroad").capitalize(),
-            "utility": term("utility").capitalize(), "card": "Card space", "tax": "Tax to pay",
-            "jail": term("jail"), "free-parking": "Free Parking", "go-to-jail": f"Go to {term('jail')}"}[kind]
+    return {"go": "GO", "street": f"{capital(term('street'))} in a {term('group')}",
+            "vessel": capital(term("railroad")), "utility": capital(term("utility")), "card": "Card space",
+            "tax": "Tax to pay", "jail": term("jail"), "free-parking": "Free Parking",
+            "go-to-jail": f"Go to {term('jail')}"}[kind]
 
 
 @dataclass(frozen=True)
@@ -54,36 +55,44 @@ class BoxField:
         return len(self.parts)
 
 
-def space_fields(edition: Edition, kind: str) -> list[BoxField]:
-    """The fields of a space of ``kind``: its layout, then what its deed or square prints."""
+def space_fields(edition: Edition, kind: str, space: Space | None = None) -> list[BoxField]:
+    """The fields of a space of ``kind``: its layout, then what its deed or square prints (a value every space
+    of that kind shares on this board is not asked for)."""
     term = edition.term
     kinds = tuple((k, kind_words(edition, k)) for k in SPACE_KINDS)
     fields = [BoxField("kind", "Type of space", "choice", choices=kinds), BoxField("name", "Name", "text")]
     groups = tuple((g.id, g.name) for g in edition.groups.values()
-                   if any(edition.space(m).kind == kind for m in g.members) or not g.members)
-    if kind in ("street", "vessel", "utility"):
-        fields += [BoxField("group", "Colour group" if kind == "street" else "Group", "choice", choices=groups),
+                   if g.kind == kind or (not g.kind and (any(edition.space(m).kind == kind for m in g.members)
+                                                        or not g.members)))
+    shared = edition.kind_values(kind)
+    owned = (edition.groups[space.group].size if space and space.group in edition.groups
+             else sum(1 for s in edition.spaces if s.kind == kind))
+    if kind in DEED_KINDS:
+        fields += [BoxField("group", capital(term("group")) if kind == "street" else "Group", "choice",
+                            choices=groups),
                    BoxField("price", "Price", "number", True)]
     if kind == "street":
         levels = edition.houses_before_hotel
-        parts = ("Rent, site only", *(f"With {n} {term('house' if n == 1 else 'houses')}" for n in
-                                      range(1, levels + 1)), f"With a {term('hotel')}")
-        fields += [BoxField("rent", "Rent", "numbers", True, parts),
+        parts = (f"{capital(term('rent'))}, site only",
+                 *(f"With {n} {term('house' if n == 1 else 'houses')}" for n in range(1, levels + 1)),
+                 f"With a {term('hotel')}")
+        fields += [BoxField("rent", capital(term("rent")), "numbers", True, parts),
                    BoxField("build_cost", f"Cost of each {term('house')}", "number", True)]
+        if edition.separate_hotel_cost:
+            fields.append(BoxField("hotel_cost", f"Cost of a {term('hotel')}", "number", True))
     if kind == "vessel":
-        count = sum(1 for s in edition.spaces if s.kind == "vessel")
-        fields.append(BoxField("rent", "Rent", "numbers", True, tuple(f"{n} owned" for n in range(1, count + 1))))
+        fields.append(BoxField("rent", capital(term("rent")), "numbers", True,
+                               tuple(f"{n} owned" for n in range(1, owned + 1))))
     if kind == "utility":
-        count = sum(1 for s in edition.spaces if s.kind == "utility")
         fields.append(BoxField("dice_multiplier", "Times the dice", "numbers", True,
-                               tuple(f"{n} owned" for n in range(1, count + 1))))
-    if kind in ("street", "vessel", "utility"):
-        fields.append(BoxField("mortgage", "Mortgage value", "number", True))
+                               tuple(f"{n} owned" for n in range(1, owned + 1))))
+    if kind in DEED_KINDS:
+        fields.append(BoxField("mortgage", capital(term("mortgage_value")), "number", True))
     if kind == "card":
         fields.append(BoxField("deck", "Deck", "choice", choices=tuple((d.id, d.name) for d in edition.decks.values())))
     if kind == "tax":
         fields.append(BoxField("amount", "Amount to pay", "number", True))
-    return fields
+    return [f for f in fields if f.key not in shared]
 
 
 def group_fields() -> list[BoxField]:

@@ -9,6 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from companion.box.values import BoxValueError, split_target
+from companion.edition import kind_fields
 
 if TYPE_CHECKING:
     from companion.box.profile import BoxProfile
@@ -34,11 +35,24 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
         card.update(plain)
         card["owner"] = True
         return out
-    entry = _find(out.get("board", {}).get(SECTIONS[kind], []), item, kind)
+    board = out.get("board", {})
+    entry = _find(board.get(SECTIONS[kind], []), item, kind)
     entry.update(plain)
-    entry["unknown"] = [f for f in entry.get("unknown", []) if f not in plain]
+    unknown = [f for f in entry.get("unknown", []) if f not in plain]
+    if kind == "space" and "kind" in plain:
+        unknown += _values_of_kind(out, entry, unknown)
+    entry["unknown"] = unknown
     entry["owner"] = sorted(set(entry.get("owner", [])) | set(plain))
     return out
+
+
+def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[str]) -> list[str]:
+    """A space given a new type: the values a space of that type has that nobody has entered yet (a deed's
+    group and printed values, a card space's deck), so the box asks for them."""
+    separate = bool(raw.get("edition", {}).get("buildings", {}).get("hotel_cost_printed", False))
+    shared = raw.get("board", {}).get("kinds", {}).get(entry["kind"], {})
+    return [f for f in kind_fields(entry["kind"], separate)
+            if f not in entry and f not in shared and f not in unknown and f != "name"]
 
 
 def overlay(raw: dict[str, Any], profile: BoxProfile) -> dict[str, Any]:

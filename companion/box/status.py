@@ -3,7 +3,8 @@ needs it, and which published values are uncertain enough that the owner should 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from companion.box.checks import BoxProblem, check_edition
 from companion.edition import PRINTED_FIELDS, Edition, field_words
@@ -33,6 +34,7 @@ class BoxStatus:
     during_play: tuple[Missing, ...]
     uncertain: tuple[str, ...]
     problems: tuple[BoxProblem, ...]
+    terms: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def complete(self) -> bool:
@@ -50,9 +52,10 @@ class BoxStatus:
         if self.problems:
             lines.append(f"{len(self.problems)} value(s) to correct in box setup: {self.problems[0].message}")
         if self.before_play:
-            lines.append("Needed before a game can start: " + _summary(self.before_play) + ".")
+            lines.append("Needed before a game can start: " + _summary(self.before_play, self.terms) + ".")
         if self.during_play:
-            lines.append("Asked for during play, the first time it is needed: " + _summary(self.during_play) + ".")
+            lines.append("Asked for during play, the first time it is needed: " + _summary(self.during_play, self.terms)
+                         + ".")
         if self.complete:
             lines.append("Complete: every value is entered.")
         if self.uncertain:
@@ -85,7 +88,7 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
                         "cards" in asked_during_play, d.missing))
     problems = tuple(p for p in check_edition(edition) if not p.caution)
     return BoxStatus(edition.id, str(edition.box.get("name", "")), tuple(before), tuple(during),
-                     _uncertain(edition), problems)
+                     _uncertain(edition), problems, edition.terms)
 
 
 def _uncertain(edition: Edition) -> tuple[str, ...]:
@@ -102,7 +105,7 @@ def _uncertain(edition: Edition) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _summary(missing: tuple[Missing, ...]) -> str:
+def _summary(missing: tuple[Missing, ...], terms: Mapping[str, str]) -> str:
     """``the type and name of 36 spaces; the cards of 2 decks`` — grouped by which fields are missing."""
     counts: dict[tuple[str, tuple[str, ...]], int] = {}
     for m in missing:
@@ -113,5 +116,5 @@ def _summary(missing: tuple[Missing, ...]) -> str:
     for (kind, fields), n in counts.items():
         noun = nouns[kind][0 if n == 1 else 1]
         parts.append(f"{n} {noun} not yet entered" if fields == ("cards",)
-                     else f"the {field_words(fields)} of {n} {noun}")
+                     else f"the {field_words(fields, terms)} of {n} {noun}")
     return "; ".join(parts)

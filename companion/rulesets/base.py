@@ -15,6 +15,7 @@ from companion.edition import Edition
 from companion.engine.commands import Command, grammar_problem
 from companion.engine.errors import Violation
 from companion.engine.events import Event
+from companion.engine.ledger import BANK
 from companion.engine.state import GameState, Setup
 
 Check = Callable[[GameState, Command], list[Violation]]
@@ -79,10 +80,11 @@ class Ruleset:
         getattr(self, "do_" + cmd.verb.replace("-", "_"))(emit, cmd)
         return emit.events
 
-    @staticmethod
-    def name_of(state: GameState, player_id: str) -> str:
-        """A player's name as the table knows it."""
-        return state.player(player_id).name if state.has_player(player_id) else player_id
+    def name_of(self, state: GameState, player_id: str) -> str:
+        """A player's name as the table knows it, or the edition's word for the bank."""
+        if state.has_player(player_id):
+            return state.player(player_id).name
+        return f"the {self.edition.term('bank')}" if player_id == BANK else player_id
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """What the table must do next, in plain words (for the script's JSON and the screens)."""

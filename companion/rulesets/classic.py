@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.dice import MOVE
-from companion.edition import PRINTED_FIELDS, Edition, Space
+from companion.edition import PRINTED_FIELDS, Edition, Space, capital
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import (
@@ -168,6 +168,14 @@ class ClassicRules(Ruleset):
         """Whether one player holds every deed of the space's group."""
         return all(s.owner(m) == player for m in self.group_members(space))
 
+    def _group_name(self, space: Space) -> str:
+        """``Hoth colour group``: the group of a deed as the players say it."""
+        return f"{self.edition.groups[space.group or ''].name} {self.term('group')}"
+
+    def owned_in_group(self, s: GameState, owner: str, space: Space) -> int:
+        """How many deeds of the space's group one player holds (mortgaged ones count)."""
+        return sum(1 for m in self.group_members(space) if s.owner(m) == owner)
+
     def group_buildings(self, s: GameState, space: Space) -> int:
         """How many pieces stand on the whole group."""
         return sum(s.houses(m) + s.hotels(m) for m in self.group_members(space))
@@ -178,7 +186,13 @@ class ClassicRules(Ruleset):
 
     def building_value(self, s: GameState, space: Space) -> int:
         """What the pieces on a deed cost to buy (a hotel counts with the houses it replaced)."""
-        return (s.houses(space.id) + s.hotels(space.id) * (self.houses_before_hotel + 1)) * space.build_cost
+        hotels = s.hotels(space.id)
+        return ((s.houses(space.id) + hotels * self.houses_before_hotel) * space.build_cost
+                + hotels * space.hotel_cost)
+
+    def piece_cost(self, deed: Space, kind: str) -> int:
+        """What one piece of ``kind`` (house or hotel) costs on a deed."""
+        return deed.hotel_cost if kind == HOTEL else deed.build_cost
 
     def sellback(self, amount: int) -> int:
         """What the bank pays back for buildings that cost ``amount``."""
@@ -231,7 +245,7 @@ class ClassicRules(Ruleset):
             if s.houses(space.id):
                 return space.rent[s.houses(space.id)]
             return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
-        owned = sum(1 for m in self.group_members(space) if s.owner(m) == owner)
+        owned = self.owned_in_group(s, owner, space)
         if space.kind == "vessel":
             return space.rent[owned - 1]
         return space.dice_multiplier[owned - 1] * dice_total
@@ -252,7 +266,8 @@ class ClassicRules(Ruleset):
             problems.append(V("turn/auction-open", f"The auction of {self._lot_name(s.auction.lot)} is still "
                                                    "open."))
         problems += [V("turn/debt-open", f"{self.name_of(s, d.debtor)} still owes {self.money(d.amount)} "
-                                         f"({d.reason}): pay it or declare bankruptcy first.") for d in s.debts]
+                                         f"({d.reason}): pay it or {self.term('declare_bankruptcy')} first.")
+                     for d in s.debts]
         return problems
 
     def _decision(self, s: GameState, player: str, kind: str, **match: Any) -> Decision | None:
@@ -327,8 +342,9 @@ class ClassicRules(Ruleset):
             if owner == BANK:
                 emit(DecisionOpened("offer", player, {"space": space.id}))
             elif owner != player and space.id not in s.mortgaged:
-                if space.kind == "utility" and forced == "nearest":
-                    emit(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner}))
+                if space.kind == "utility" and (forced == "nearest" or self.edition.utility_dice == "fresh"):
+                    emit(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner,
+                                                                 "nearest": forced == "nearest"}))
                     return
                 amount = self.rent(s, space, owner, sum(s.turn.dice))
                 emit(RentDue(owner, player, space.id, amount * (2 if forced == "nearest" else 1)))
@@ -350,7 +366,8 @@ class ClassicRules(Ruleset):
     def check_roll(self, s: GameState, cmd: Command) -> list[Violation]:
         """Dice: one value per die of the edition's move roll (two dice, 1 to 6), each a value that die shows.
         The player whose turn it is rolls once, again after doubles, never while a decision, auction or debt is
-        open. A card may ask for a fresh roll for a utility."""
+        open. A card, or an edition whose utilities are paid by a fresh roll, may ask for one (it settles the
+        utility's rent and is not a move)."""
         player = cmd.args[0]
         problems: list[Violation] = []
         need = self.edition.dice.need(MOVE)
@@ -372,12 +389,15 @@ class ClassicRules(Ruleset):
         fresh = self._decision(s, player, "utility-roll")
         if fresh:
             emit(DecisionClosed(fresh.id))
-            emit(Noted(f"{self.name_of(s, player)} rolled {dice} for the utility"))
+            emit(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
             space = self.edition.space(fresh.data["space"])
-            emit(RentDue(fresh.data["owner"], player, space.id, space.dice_multiplier[-1] * sum(dice)))
+            owner = fresh.data["owner"]
+            times = (space.dice_multiplier[-1] if fresh.data.get("nearest", True)
+                     else space.dice_multiplier[self.owned_in_group(s, owner, space) - 1])
+            emit(RentDue(owner, player, space.id, times * sum(dice)))
             return
         for claim in list(s.rent_claims):
-            if s.turn.number >= claim.turn + 2:
+            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
                 emit(RentClosed(claim.id, "lapsed"))
         p = s.player(player)
         double = len(set(dice)) == 1
@@ -495,7 +515,8 @@ class ClassicRules(Ruleset):
         assert offer is not None
         deed = self.edition.space(offer.data["space"])
         emit(DecisionClosed(offer.id))
-        emit(Posted(self._sale(f"{self.name_of(emit.state, player)} buys {deed.name}", player, deed, deed.price)))
+        emit(Posted(self._sale(f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}", player, deed,
+                               deed.price)))
 
     @staticmethod
     def _sale(reason: str, buyer: str, deed: Space, price: int) -> Transaction:
@@ -516,19 +537,21 @@ class ClassicRules(Ruleset):
         """When several players want more pieces than the bank has left, the pieces go to auction one by one."""
         kind = cmd.args[0]
         if kind not in (HOUSE, HOTEL):
-            return [V("auction/piece-kind", "Auction either a house or a hotel piece.")]
+            return [V("auction/piece-kind", f"Auction either a {self.term('house')} or a {self.term('hotel')}.")]
         problems = []
         if s.auction:
             problems.append(V("auction/already-open", "Another auction is still open."))
         if self.stock(s, kind) == 0:
-            problems.append(V("stock/empty", f"The bank has no {self.term(kind + 's')} left to auction."))
+            problems.append(V("stock/empty", f"The {self.term('bank')} has no {self.term(kind + 's')} left to "
+                                             "auction."))
         return problems
 
     def do_piece_auction(self, emit: Emitter, cmd: Command) -> None:
         emit(AuctionOpened(cmd.args[0]))
 
     def check_bid(self, s: GameState, cmd: Command) -> list[Violation]:
-        """Any player still in may bid; each bid beats the last, and nobody bids more than they hold."""
+        """Any player still in may bid, in any order: at least the edition's opening bid, then at least its
+        smallest raise over the highest bid; nobody bids more than they hold."""
         player, amount = cmd.args[0], int(cmd.args[1])
         a = s.auction
         if a is None:
@@ -536,9 +559,11 @@ class ClassicRules(Ruleset):
         problems = []
         if player in a.passed:
             problems.append(V("auction/passed", f"{self.name_of(s, player)} has already dropped out."))
-        floor = a.high[1] if a.high else 0
-        if amount <= floor:
-            problems.append(V("auction/too-low", f"A bid must be more than {self.money(floor)}."))
+        least = self.least_bid(s)
+        if amount < least:
+            problems.append(V("auction/too-low", f"A bid must be at least {self.money(least)}" + (
+                f" (the highest bid, {self.money(a.high[1])}, plus at least {self.money(self.edition.min_raise)})."
+                if a.high else " (the opening bid).")))
         if amount > s.cash(player):
             problems.append(V("auction/over-cash", f"{self.name_of(s, player)} has only "
                                                    f"{self.money(s.cash(player))} to bid with."))
@@ -546,6 +571,12 @@ class ClassicRules(Ruleset):
             problems.append(V("auction/no-place", f"{self.name_of(s, player)} has nowhere to put a "
                                                   f"{self.term(a.lot)}."))
         return problems
+
+    def least_bid(self, s: GameState) -> int:
+        """The smallest bid the open auction takes now: the opening bid, or the highest bid plus the smallest
+        raise."""
+        assert s.auction is not None
+        return s.auction.high[1] + self.edition.min_raise if s.auction.high else self.edition.opening_bid
 
     def do_bid(self, emit: Emitter, cmd: Command) -> None:
         emit(BidPlaced(cmd.args[0], int(cmd.args[1])))
@@ -605,18 +636,20 @@ class ClassicRules(Ruleset):
     # ------------------------------------------------------------------ rent
 
     def check_claim(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The owner must ask for rent before the second player after the lander rolls; then it lapses."""
+        """The owner must ask for rent before the edition's deadline: before the next player rolls, or the
+        second player after the lander (``[rent] claim_turns`` 1 or 2); then it lapses."""
         owner, payer = cmd.args
         if not any(c.owner == owner and c.payer == payer for c in s.rent_claims):
-            return [V("rent/no-claim", f"{self.name_of(s, payer)} owes {self.name_of(s, owner)} no rent right "
-                                       "now (or the time to ask has passed).")]
+            return [V("rent/no-claim", f"{self.name_of(s, payer)} owes {self.name_of(s, owner)} no "
+                                       f"{self.term('rent')} right now (or the time to ask has passed).")]
         return []
 
     def do_claim(self, emit: Emitter, cmd: Command) -> None:
         owner, payer = cmd.args
         claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
         emit(RentClosed(claim.id, "claimed"))
-        self._charge(emit, payer, owner, claim.amount, f"rent for {self.edition.space(claim.space).name}")
+        space = self.edition.space(claim.space)
+        self._charge(emit, payer, owner, claim.amount, f"{self.term('rent')} for {space.name}")
 
     # ------------------------------------------------------------------ taxes and cards
 
@@ -716,21 +749,23 @@ class ClassicRules(Ruleset):
             return [V("build/not-street", f"Nothing can be built on {deed.name}.")]
         if not self.owns_group(s, player, deed):
             problems.append(V("build/group-incomplete", f"{self.name_of(s, player)} must own the whole "
-                                                        f"{self.edition.groups[deed.group or ''].name} group first."))
+                                                        f"{self._group_name(deed)} first."))
         if any(m in s.mortgaged for m in self.group_members(deed)):
-            problems.append(V("build/group-mortgaged", f"A deed of the {self.edition.groups[deed.group or ''].name} "
-                                                       "group is mortgaged: lift it before building."))
+            problems.append(V("build/group-mortgaged", f"A {self.term('deed')} of the {self._group_name(deed)} is "
+                                                       f"{self.term('mortgaged')}: {self.term('unmortgage')} it "
+                                                       f"before adding {self.term('buildings')}."))
         levels = [self.level(s, m) for m in self.group_members(deed)]
         level = self.level(s, deed.id)
         if level > self.houses_before_hotel:
             problems.append(V("build/full", f"{deed.name} already has a {self.term('hotel')}."))
         elif level > min(levels):
-            problems.append(V("build/uneven", f"Build evenly: every deed of the group needs "
-                                              f"{level} building(s) before {deed.name} gets another."))
+            problems.append(V("build/uneven", f"Build evenly: every property of the "
+                                              f"{self._group_name(deed)} needs {level} {self.term('building')}(s) "
+                                              f"before {deed.name} gets another."))
         kind = HOTEL if level == self.houses_before_hotel else HOUSE
         if not ignore_stock and level <= self.houses_before_hotel and self.stock(s, kind, player) == 0:
-            problems.append(V("stock/empty", f"The bank has no {self.term(kind + 's')} left; wait until some "
-                                             "are sold back."))
+            problems.append(V("stock/empty", f"The {self.term('bank')} has no {self.term(kind + 's')} left; wait "
+                                             "until some are sold back."))
         return problems
 
     @staticmethod
@@ -774,7 +809,7 @@ class ClassicRules(Ruleset):
         kind = HOTEL if self.level(s, deed.id) == self.houses_before_hotel else HOUSE
         if self._decision(s, player, "place", piece=kind):
             return problems
-        return problems + self._afford(s, player, deed.build_cost, f"A {self.term(kind)} on {deed.name}")
+        return problems + self._afford(s, player, self.piece_cost(deed, kind), f"A {self.term(kind)} on {deed.name}")
 
     def do_build(self, emit: Emitter, cmd: Command) -> None:
         s, player = emit.state, cmd.args[0]
@@ -789,7 +824,7 @@ class ClassicRules(Ruleset):
         if won:
             emit(DecisionClosed(won.id))
         else:
-            parts.append(Transaction.transfer(reason, player, BANK, CREDITS, deed.build_cost))
+            parts.append(Transaction.transfer(reason, player, BANK, CREDITS, self.piece_cost(deed, kind)))
         emit(Posted(Transaction.combine(reason, parts)))
 
     def check_sell(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -804,9 +839,10 @@ class ClassicRules(Ruleset):
         if level == 0:
             return [V("sell/nothing", f"There is nothing built on {deed.name}.")]
         if level < max(levels):
-            problems.append(V("sell/uneven", "Sell evenly: take buildings off the deeds with the most first."))
+            problems.append(V("sell/uneven", f"Sell evenly: take {self.term('buildings')} off the properties "
+                                             "with the most first."))
         if s.hotels(deed.id) and s.ledger.balance(BANK, HOUSE) < self.houses_before_hotel:
-            problems.append(V("stock/houses-short", f"The bank has only {s.ledger.balance(BANK, HOUSE)} "
+            problems.append(V("stock/houses-short", f"The {self.term('bank')} has only {s.ledger.balance(BANK, HOUSE)} "
                                                     f"{self.term('houses')}: sell the whole group with sell-all."))
         return problems
 
@@ -817,7 +853,7 @@ class ClassicRules(Ruleset):
         kind = HOTEL if s.hotels(deed.id) else HOUSE
         reason = f"{self.name_of(s, player)} sells a {self.term(kind)} on {deed.name}"
         parts = [Transaction.transfer(reason, site, BANK, kind, 1),
-                 Transaction.transfer(reason, BANK, player, CREDITS, self.sellback(deed.build_cost))]
+                 Transaction.transfer(reason, BANK, player, CREDITS, self.sellback(self.piece_cost(deed, kind)))]
         if kind == HOTEL:
             parts.append(Transaction.transfer(reason, BANK, site, HOUSE, self.houses_before_hotel))
         emit(Posted(Transaction.combine(reason, parts)))
@@ -827,17 +863,21 @@ class ClassicRules(Ruleset):
         player, gid = cmd.args
         group = self.edition.groups.get(gid)
         if group is None:
-            return [V("group/unknown", f"'{gid}' is not a colour group; groups: {', '.join(self.edition.groups)}.")]
+            return [V("group/unknown", f"'{gid}' is not a {self.term('group')}; they are: "
+                                       f"{', '.join(self.edition.groups)}.")]
         if not group.members or s.owner(group.members[0]) != player:
-            return [V("deed/not-owner", f"{self.name_of(s, player)} does not own the {group.name} group.")]
+            return [V("deed/not-owner", f"{self.name_of(s, player)} does not own the {group.name} "
+                                        f"{self.term('group')}.")]
         if not any(s.houses(m) + s.hotels(m) for m in group.members):
-            return [V("sell/nothing", f"Nothing is built on the {group.name} group.")]
+            return [V("sell/nothing", f"There are no {self.term('buildings')} on the {group.name} "
+                                      f"{self.term('group')}.")]
         return []
 
     def do_sell_all(self, emit: Emitter, cmd: Command) -> None:
         player, gid = cmd.args
         emit(Posted(self._clear_group(emit.state, self.edition.groups[gid].members, player,
-                                      f"{self.name_of(emit.state, player)} sells every building on {gid}")))
+                                      f"{self.name_of(emit.state, player)} sells every {self.term('building')} on "
+                                      f"{self.edition.groups[gid].name}")))
 
     def _clear_group(self, s: GameState, members: tuple[str, ...], payee: str, reason: str) -> Transaction:
         """Every piece on the deeds back to the bank, half their cost paid to ``payee`` (nobody if empty)."""
@@ -862,16 +902,17 @@ class ClassicRules(Ruleset):
         if deed is None or problems:
             return problems
         if deed.id in s.mortgaged:
-            problems.append(V("mortgage/already", f"{deed.name} is already mortgaged."))
+            problems.append(V("mortgage/already", f"{deed.name} is already {self.term('mortgaged')}."))
         if deed.kind == "street" and self.group_buildings(s, deed):
-            problems.append(V("mortgage/buildings", f"Sell the buildings on the "
-                                                    f"{self.edition.groups[deed.group or ''].name} group first."))
+            problems.append(V("mortgage/buildings", f"Sell the {self.term('buildings')} on the "
+                                                    f"{self._group_name(deed)} first."))
         return problems
 
     def do_mortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
         emit(MortgageChanged(deed.id, True))
-        emit(Posted(Transaction.transfer(f"mortgage on {deed.name}", BANK, player, CREDITS, deed.mortgage)))
+        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} {self.term('mortgage')}s {deed.name}",
+                                         BANK, player, CREDITS, deed.mortgage)))
 
     def check_unmortgage(self, s: GameState, cmd: Command) -> list[Violation]:
         """Lifting a mortgage costs the mortgage value plus interest."""
@@ -880,16 +921,17 @@ class ClassicRules(Ruleset):
         if deed is None or problems:
             return problems
         if deed.id not in s.mortgaged:
-            return [V("mortgage/not-mortgaged", f"{deed.name} is not mortgaged.")]
+            return [V("mortgage/not-mortgaged", f"{deed.name} is not {self.term('mortgaged')}.")]
         if self._decision(s, player, "mortgage-transfer", space=deed.id):
-            return [V("mortgage/decide-first", f"{deed.name} has just changed hands mortgaged: answer with "
-                                               "'lift' or 'keep'.")]
-        return self._afford(s, player, self.lift_cost(deed), f"Lifting the mortgage on {deed.name}")
+            return [V("mortgage/decide-first", f"{deed.name} has just changed hands {self.term('mortgaged')}: "
+                                               "answer with 'lift' or 'keep'.")]
+        return self._afford(s, player, self.lift_cost(deed), capital(f"{self.term('unmortgage')} {deed.name}"))
 
     def do_unmortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
         emit(MortgageChanged(deed.id, False))
-        emit(Posted(Transaction.transfer(f"lift mortgage on {deed.name}", player, BANK, CREDITS,
+        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)}: {self.term('unmortgage')} {deed.name}",
+                                         player, BANK, CREDITS,
                                          self.lift_cost(deed))))
 
     def check_lift(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -899,7 +941,7 @@ class ClassicRules(Ruleset):
         if problems:
             return problems
         deed = self.edition.space(space)
-        return self._afford(s, player, self.lift_cost(deed), f"Lifting the mortgage on {deed.name}")
+        return self._afford(s, player, self.lift_cost(deed), capital(f"{self.term('unmortgage')} {deed.name}"))
 
     def do_lift(self, emit: Emitter, cmd: Command) -> None:
         decision = self._decision(emit.state, cmd.args[0], "mortgage-transfer", space=cmd.args[1])
@@ -918,7 +960,7 @@ class ClassicRules(Ruleset):
         assert decision is not None
         deed = self.edition.space(space)
         emit(DecisionClosed(decision.id))
-        self._charge(emit, player, BANK, self.interest(deed), f"interest on {deed.name}")
+        self._charge(emit, player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
 
     def _received_mortgaged(self, emit: Emitter, player: str, deeds: list[str]) -> None:
         for d in deeds:
@@ -952,11 +994,13 @@ class ClassicRules(Ruleset):
             deed, own = self._own_deed(s, player, space_id)
             problems += own
             if deed and not own and deed.kind == "street" and self.group_buildings(s, deed):
-                problems.append(V("trade/buildings", f"{deed.name} cannot change hands while its group has "
-                                                     "buildings: sell them to the bank first."))
+                problems.append(V("trade/buildings", f"{deed.name} cannot change hands while its "
+                                                     f"{self.term('group')} has {self.term('buildings')}: sell "
+                                                     f"them to the {self.term('bank')} first."))
             if deed and not own and self._decision(s, player, "mortgage-transfer", space=deed.id):
-                problems.append(V("mortgage/decide-first", f"{self.name_of(s, player)} must first lift or "
-                                                           f"keep the mortgage on {deed.name}."))
+                problems.append(V("mortgage/decide-first", f"{self.name_of(s, player)} must first "
+                                                           f"{self.term('unmortgage')} {deed.name} or keep it "
+                                                           f"{self.term('mortgaged')}."))
         if assets.cash > s.cash(player):
             problems.append(V("money/too-few-credits", f"{self.name_of(s, player)} has only "
                                                        f"{self.money(s.cash(player))}."))
@@ -1026,13 +1070,16 @@ class ClassicRules(Ruleset):
         player = cmd.args[0]
         debts = s.debts_of(player)
         if not debts:
-            return [V("bankrupt/no-debt", f"{self.name_of(s, player)} owes nothing, so cannot go bankrupt.")]
+            return [V("bankrupt/no-debt", f"{self.name_of(s, player)} owes nothing, so is not "
+                                          f"{self.term('bankrupt')}.")]
         owed = sum(d.amount for d in debts)
         problems = []
         if self.raisable(s, player) >= owed:
             problems.append(V("bankrupt/can-pay", f"{self.name_of(s, player)} can still raise "
-                                                  f"{self.money(self.raisable(s, player))} by selling buildings "
-                                                  f"and mortgaging deeds, enough for the {self.money(owed)} owed."))
+                                                  f"{self.money(self.raisable(s, player))} by selling "
+                                                  f"{self.term('buildings')} and the {self.term('mortgage')} "
+                                                  f"values of {self.term('deed')}s, enough for the "
+                                                  f"{self.money(owed)} owed."))
         if s.auction:
             problems.append(V("turn/auction-open", "Finish the auction first."))
         return problems
@@ -1051,7 +1098,7 @@ class ClassicRules(Ruleset):
         if s.trade and player in (s.trade.proposer, s.trade.partner):
             emit(TradeClosed("bankruptcy"))
         to_player = creditor != BANK
-        reason = f"{name} is bankrupt; everything goes to {self.name_of(s, creditor) if to_player else 'the bank'}"
+        reason = f"{name} is {self.term('bankrupt')}; everything goes to {self.name_of(s, creditor)}"
         parts = [self._clear_group(s, tuple(deeds), creditor if to_player else "", reason)]
         parts += [Transaction.transfer(reason, player, creditor, deed_unit(d), 1) for d in deeds]
         if s.cash(player):
@@ -1163,7 +1210,7 @@ class ClassicRules(Ruleset):
             # The interest on a mortgaged deed received is due at once (lift or keep both include it).
             deed = self.edition.space(d.data["space"])
             emit(DecisionClosed(d.id))
-            self._charge(emit, d.player, BANK, self.interest(deed), f"interest on {deed.name}")
+            self._charge(emit, d.player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
         parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
         ranking = sorted(({"player": pid, "worth": worth["total"], "parts": worth} for pid, worth in parts.items()),
                          key=lambda r: -int(r["worth"]))
@@ -1173,16 +1220,17 @@ class ClassicRules(Ruleset):
 
     def _decision_text(self, d: Decision) -> str:
         if d.kind == "offer":
-            return f"buy or decline {self.edition.space(d.data['space']).name}"
+            return f"{self.term('buy')} or decline {self.edition.space(d.data['space']).name}"
         if d.kind == "card":
             return f"draw a {self.edition.decks[d.data['deck']].name} card"
         if d.kind == "tax":
             return "choose how to pay the Docking Tax (flat or worth)"
         if d.kind == "utility-roll":
-            return "roll the dice for the utility"
+            return f"roll the dice for the {self.term('utility')} {self.edition.space(d.data['space']).name}"
         if d.kind == "mortgage-transfer":
-            return f"lift or keep the mortgage on {self.edition.space(d.data['space']).name}"
-        return f"place the {self.term(d.data.get('piece', 'house'))} won at auction"
+            name = self.edition.space(d.data['space']).name
+            return f"{self.term('unmortgage')} {name} or keep it {self.term('mortgaged')}"
+        return f"place the {self.term(d.data.get('piece', HOUSE))} won at auction"
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """The pending decisions, auction, debts, rent claims and trade, in plain words."""
@@ -1198,7 +1246,7 @@ class ClassicRules(Ruleset):
             "debts": [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
                       for d in s.debts],
             "rent_claims": [{"owner": c.owner, "payer": c.payer, "space": c.space, "amount": c.amount,
-                             "lapses_at_turn": c.turn + 2} for c in s.rent_claims],
+                             "lapses_at_turn": c.turn + self.edition.rent_claim_turns} for c in s.rent_claims],
             "trade": None if s.trade is None else {"proposer": s.trade.proposer, "partner": s.trade.partner,
                                                    "give": s.trade.give, "get": s.trade.get},
         }

@@ -12,13 +12,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.dice import MOVE, RollNeed
+from companion.edition import capital
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rulesets.classic import ClassicRules
 from companion.table.views import DeedView, deed_view
-from companion.table.words import credits, lot_name, party_name
+from companion.table.words import a_or_an, credits, lot_name, party_name
 
 if TYPE_CHECKING:
+    from companion.edition import Edition
     from companion.engine.game import Game
 
 BID_STEPS = (1, 10, 50, 100)
@@ -70,21 +72,21 @@ def turn_actions(game: Game) -> list[Action]:
         actions += _decision_actions(game, d.kind, d.player, d.data)
     for c in s.rent_claims:
         actions.append(offer(game, f"claim:{c.owner}:{c.payer}",
-                             f"{party_name(game, c.owner)}: claim {credits(e, c.amount)} rent from "
+                             f"{party_name(game, c.owner)}: claim {credits(e, c.amount)} {e.term('rent')} from "
                              f"{party_name(game, c.payer)}", f"claim {c.owner} {c.payer}", "primary"))
     for debtor in dict.fromkeys(d.debtor for d in s.debts):
         owed = s.debts_of(debtor)[0]
         actions.append(offer(game, f"pay:{debtor}", f"{party_name(game, debtor)}: pay "
                              f"{credits(e, owed.amount)} to {party_name(game, owed.creditor)}",
                              f"pay {debtor}", "primary"))
-        actions.append(offer(game, f"bankrupt:{debtor}", f"{party_name(game, debtor)}: declare bankruptcy",
+        actions.append(offer(game, f"bankrupt:{debtor}", f"{party_name(game, debtor)}: {e.term('declare_bankruptcy')}",
                              f"bankrupt {debtor}", "danger"))
     p = s.turn.player
     if s.has_player(p):
         player = s.player(p)
         if player.in_jail and not s.turn.rolled:
             actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
-            actions.append(offer(game, "jail-card", f"Use a {e.term('get_out_of_jail')} card", f"jail-card {p}"))
+            actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card", f"jail-card {p}"))
         roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
         if roll.enabled or not s.turn.rolled:
             actions.append(roll)
@@ -97,8 +99,9 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
     who = party_name(game, p)
     if kind == "offer":
         space = e.space(str(data["space"]))
-        return [offer(game, "buy", f"{who}: buy {space.name} for {credits(e, space.price)}", f"buy {p}", "primary"),
-                offer(game, "decline", "Don't buy: auction it", f"decline {p}")]
+        buy = e.term("buy")
+        return [offer(game, "buy", f"{who}: {buy} {space.name} for {credits(e, space.price)}", f"buy {p}", "primary"),
+                offer(game, "decline", f"Don't {buy}: auction it", f"decline {p}")]
     if kind == "card":
         deck = e.decks[str(data["deck"])]
         listed = [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
@@ -114,11 +117,20 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
     if kind == "mortgage-transfer":
         space = e.space(str(data["space"]))
         cost = classic(game).lift_cost(space)
-        return [offer(game, f"lift:{space.id}", f"{who}: lift the mortgage on {space.name} ({credits(e, cost)})",
+        return [offer(game, f"lift:{space.id}", f"{who}: {e.term('unmortgage')} {space.name} ({credits(e, cost)})",
                       f"lift {p} {space.id}"),
-                offer(game, f"keep:{space.id}", f"{who}: keep {space.name} mortgaged (interest "
+                offer(game, f"keep:{space.id}", f"{who}: keep {space.name} {e.term('mortgaged')} ({e.term('interest')} "
                       f"{credits(e, classic(game).interest(space))})", f"keep {p} {space.id}")]
     return []
+
+
+def mortgage_choice_words(edition: Edition) -> tuple[str, str]:
+    """The heading and the explanation over the lift / keep buttons after a mortgaged deed changed hands: the new
+    owner lifts the mortgage now, or keeps the deed mortgaged and pays the interest now and again when lifting."""
+    mortgaged, unmortgage = edition.term("mortgaged"), edition.term("unmortgage")
+    return (f"{capital(a_or_an(mortgaged))} deed changed hands",
+            f"Its new owner chooses: {unmortgage} it now, or keep it {mortgaged} and pay the "
+            f"{edition.term('interest')} now (and again to {unmortgage} it later).")
 
 
 @dataclass(frozen=True)
@@ -139,18 +151,21 @@ def deed_actions(game: Game, player: str) -> list[DeedActions]:
         actions = []
         if space.kind == "street":
             nxt = HOTEL if rules.level(s, space.id) >= rules.houses_before_hotel else HOUSE
-            actions.append(offer(game, f"build:{space.id}", f"Build a {e.term(nxt)} ({credits(e, space.build_cost)})",
-                                 f"build {player} {space.id}", "primary"))
-            back = credits(e, rules.sellback(space.build_cost))
-            piece = e.term(HOTEL if s.hotels(space.id) else HOUSE)
-            actions.append(offer(game, f"sell:{space.id}", f"Sell a {piece} (+{back})", f"sell {player} {space.id}"))
+            actions.append(offer(game, f"build:{space.id}", f"Build {a_or_an(e.term(nxt))} "
+                                 f"({credits(e, rules.piece_cost(space, nxt))})", f"build {player} {space.id}",
+                                 "primary"))
+            on_top = HOTEL if s.hotels(space.id) else HOUSE
+            back = credits(e, rules.sellback(rules.piece_cost(space, on_top)))
+            actions.append(offer(game, f"sell:{space.id}", f"Sell {a_or_an(e.term(on_top))} (+{back})",
+                                 f"sell {player} {space.id}"))
         if space.id in s.mortgaged:
             cost = rules.lift_cost(space)
-            actions.append(offer(game, f"unmortgage:{space.id}", f"Lift mortgage ({credits(e, cost)})",
-                                 f"unmortgage {player} {space.id}"))
+            # The button sits under the deed's name: "it" keeps it short (the term comes before a deed).
+            actions.append(offer(game, f"unmortgage:{space.id}", f"{capital(e.term('unmortgage'))} it "
+                                 f"({credits(e, cost)})", f"unmortgage {player} {space.id}"))
         else:
-            actions.append(offer(game, f"mortgage:{space.id}", f"Mortgage (+{credits(e, space.mortgage)})",
-                                 f"mortgage {player} {space.id}"))
+            actions.append(offer(game, f"mortgage:{space.id}", f"{capital(e.term('mortgage'))} "
+                                 f"(+{credits(e, space.mortgage)})", f"mortgage {player} {space.id}"))
         out.append(DeedActions(deed_view(game, space), tuple(actions)))
     return out
 
@@ -165,7 +180,8 @@ def sell_all_actions(game: Game, player: str) -> list[Action]:
 def piece_auction_actions(game: Game) -> list[Action]:
     """Auctioning a house or hotel piece when several players want more than the bank has left."""
     e = game.edition
-    return [offer(game, f"piece-auction:{k}", f"Auction a {e.term(k)}", f"piece-auction {k}") for k in (HOUSE, HOTEL)]
+    return [offer(game, f"piece-auction:{k}", f"Auction {a_or_an(e.term(k))}", f"piece-auction {k}")
+            for k in (HOUSE, HOTEL)]
 
 
 @dataclass(frozen=True)
@@ -309,8 +325,8 @@ def debt_lines(game: Game, player: str) -> tuple[str, ...]:
     if not debts:
         return ()
     lines = [f"Owes {party_name(game, d.creditor)} {credits(e, d.amount)} ({d.reason})" for d in debts]
-    lines.append(f"Could raise {credits(e, classic(game).raisable(s, player))} at most, cash included, by selling "
-                 f"every {e.term('building')} and mortgaging every deed")
+    lines.append(f"Could raise {credits(e, classic(game).raisable(s, player))} at most, cash included, with every "
+                 f"{e.term('building')} sold and every deed {e.term('mortgaged')}")
     return tuple(lines)
 
 
@@ -332,22 +348,24 @@ def bankruptcy_lines(game: Game, player: str) -> tuple[str, ...]:
         lines.append(f"{name}'s credits, {e.term('deed')}s and {e.term('get_out_of_jail')} cards go to {to}; "
                      f"the {building} go back to {bank}, which pays {to} half what they cost.")
         if any(d.id in s.mortgaged for d in classic(game).deeds_of(s, player)):
-            lines.append(f"{to} then lifts or keeps the mortgage on each mortgaged deed received.")
+            mortgaged = e.term("mortgaged")
+            lines.append(f"{to} then chooses, for each {mortgaged} deed received, to {e.term('unmortgage')} it or "
+                         f"keep it {mortgaged}.")
     rest = [p.name for p in s.active if p.id != player]
     variant = e.variants.get(game.setup.variant)
     if len(rest) == 1:
         lines.append(f"{rest[0]} is the last player left: the game ends.")
     elif variant and variant.ends_at_first_bankruptcy:
-        lines.append(f"In the {variant.name.lower()} the first bankruptcy ends the game.")
+        lines.append(f"In the {variant.name.lower()} the game ends as soon as one player is {e.term('bankrupt')}.")
     elif creditor == BANK and classic(game).deeds_of(s, player):
-        lines.append(f"{bank[:1].upper()}{bank[1:]} auctions {name}'s deeds at once.")
+        lines.append(f"{capital(bank)} auctions {name}'s deeds at once.")
     return tuple(lines)
 
 
 def asset_words(game: Game, deeds: list[str], cash: int, cards: list[str]) -> tuple[str, ...]:
     """One side of a trade in words: deed names (marked when mortgaged), credits and jail cards."""
     e, s = game.edition, game.state
-    words = [e.space(d).name + (" (mortgaged)" if d in s.mortgaged else "") for d in deeds]
+    words = [e.space(d).name + (f" ({e.term('mortgaged')})" if d in s.mortgaged else "") for d in deeds]
     if cash:
         words.append(credits(e, cash))
     words += [f"{e.decks[c].name} {e.term('get_out_of_jail')} card" for c in cards]

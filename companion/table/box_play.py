@@ -56,6 +56,17 @@ def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
     return found or store.current(edition)
 
 
+def first_playable(store: BoxStore, editions: dict[str, Edition]) -> str:
+    """The edition a new-game form opens on: the first whose last saved box (or its published data, with no box
+    saved) is enough to start a game, else simply the first."""
+    for edition_id, edition in editions.items():
+        boxes = store.profiles(edition_id)
+        ready = with_box(edition, boxes[0]) if boxes else edition
+        if box_status(ready, find_ruleset(edition.ruleset).asked_during_play).can_start:
+            return edition_id
+    return next(iter(editions), "")
+
+
 def start_with_box(journal: Journal, store: BoxStore, edition: Edition, setup: Setup, box: str = "") -> Session:
     """Start a game with the chosen box (the last saved one, or a new empty one, when ``box`` is empty); the
     journal keeps the edition data as this box has it. Raises CommandRejected or EditionError naming every
@@ -119,7 +130,7 @@ def target_fields(edition: Edition, target: str) -> list[BoxField]:
     kind, _, rest = target.partition(":")
     item, _, sub = rest.partition("/")
     if kind == "space":
-        return space_fields(edition, edition.space(item).kind)
+        return space_fields(edition, edition.space(item).kind, edition.space(item))
     if kind == "group":
         return group_fields()
     card = edition.decks[item].card(sub) if item in edition.decks and sub else None

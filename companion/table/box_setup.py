@@ -21,13 +21,13 @@ from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
-from companion.edition import DEED_KINDS, SPACE_KINDS, Edition, field_words
+from companion.edition import DEED_KINDS, SPACE_KINDS, Edition
 from companion.table.box_play import new_card_id, with_box
 
 PARTS = ("groups", "board", "deeds", "cards")
 PART_NAMES = {"groups": "Colour groups", "board": "The board", "deeds": "Title Deeds", "cards": "Cards"}
 BOARD_KEYS = ("kind", "name", "group", "deck", "price", "amount")
-DEED_KEYS = ("rent", "dice_multiplier", "build_cost", "mortgage")
+DEED_KEYS = ("rent", "dice_multiplier", "build_cost", "hotel_cost", "mortgage")
 NEW_CARD = ""
 USB_ENV = "COMPANION_USB_DIR"
 
@@ -187,7 +187,7 @@ def step_view(edition: Edition, part: str, index: int, kind: str = "") -> StepVi
     raw = _raw_space(edition, s.position)
     kind = kind or (s.kind if s.kind in SPACE_KINDS else "street")
     fields = tuple(_field_view(f, _space_value(s, f.key), s.unknown, s.owner, raw)
-                   for f in space_fields(edition, kind) if f.key in keys)
+                   for f in space_fields(edition, kind, s) if f.key in keys)
     word = f"Space {s.position} after GO" if part == "board" else "Title Deed"
     group = edition.groups.get(s.group or "")
     return StepView(part, target, index, len(targets), f"{word} ({index + 1} of {len(targets)})",
@@ -377,15 +377,15 @@ def progress_words(edition: Edition, part: str) -> str:
     return f"{done} of {total} {noun} entered" if part == "cards" else f"{done} of {total} {noun} done"
 
 
-def skip_words(step: StepView) -> str:
+def skip_words(edition: Edition, step: StepView) -> str:
     """What skipping a step leaves for play, or why it cannot be left."""
     later = [f.field.key for f in step.missing if f.field.during_play]
     now = [f.field.key for f in step.missing if not f.field.during_play]
     if now:
-        return f"The {field_words(now)} must be entered before a game can start."
+        return f"The {edition.field_words(now)} must be entered before a game can start."
     if not later:
         return "Nothing is missing here."
-    return f"Play will ask for the {field_words(later)} the first time it is needed."
+    return f"Play will ask for the {edition.field_words(later)} the first time it is needed."
 
 
 # ---------------------------------------------------------------------------- boxes on this device and on USB

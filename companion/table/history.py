@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.edition import capital
 from companion.engine.events import TurnPassed
 from companion.engine.game import Game
 from companion.table.actions import classic
@@ -42,19 +43,23 @@ class WorthSeries:
     points: tuple[tuple[int, int], ...]
 
 
-PART_LABELS = (("cash", "Cash"), ("deeds", "Deeds"), ("mortgaged", "Mortgaged deeds (half)"),
-               ("buildings", "Buildings"))
+def part_labels(edition: Edition) -> tuple[tuple[str, str], ...]:
+    """The parts of a worth as the ranking names them (ruleset key, label in the edition's words)."""
+    mortgaged = capital(edition.term("mortgaged"))
+    return (("cash", "Cash"), ("deeds", "Deeds"), ("mortgaged", f"{mortgaged} deeds (half)"),
+            ("buildings", capital(edition.term("buildings"))))
 
 
 def ranking(game: Game) -> list[RankRow]:
     """The final ranking (richest first) as the engine recorded it when the game ended; empty while it runs."""
     e, s = game.edition, game.state
+    labels = part_labels(e)
     rows = []
     for place, row in enumerate(s.ranking, start=1):
         parts = row.get("parts", {})
         rows.append(RankRow(place, row["player"], s.player(row["player"]).name, int(row["worth"]),
                             credits(e, int(row["worth"])),
-                            tuple((label, credits(e, int(parts[key]))) for key, label in PART_LABELS if key in parts)))
+                            tuple((label, credits(e, int(parts[key]))) for key, label in labels if key in parts)))
     return rows
 
 

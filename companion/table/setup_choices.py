@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.engine.state import Setup
 from companion.table.session import SavedGameLine
-from companion.table.words import credits
+from companion.table.words import a_or_an, credits
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -77,14 +77,14 @@ def variant_notes(edition: Edition, variant_id: str) -> tuple[str, ...]:
         paid = "each paid at its printed price" if v.deal_paid else "free"
         notes.append(f"Everyone is dealt {v.deal_deeds} {term('deed')}s at the start, {paid}.")
     if v.houses_before_hotel:
-        notes.append(f"{v.houses_before_hotel} {term('houses')} before a {term('hotel')}.")
+        notes.append(f"{v.houses_before_hotel} {term('houses')} before {a_or_an(term('hotel'))}.")
     if v.jail_max_turns:
         turns = "turn" if v.jail_max_turns == 1 else "turns"
         notes.append(f"At most {v.jail_max_turns} {turns} in {term('jail')}.")
     if v.docking_tax_flat_only:
         notes.append(f"{term('income_tax')}: always {credits(edition, edition.docking_flat)}.")
     if v.ends_at_first_bankruptcy:
-        notes.append("Ends at the first bankruptcy.")
+        notes.append(f"Ends as soon as one player is {term('bankrupt')}.")
     if v.ends_at_time:
         notes.append("Ends at the time chosen here.")
     notes.append("The richest player wins." if v.winner == "worth" else "Play until one player is left.")

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from companion.edition import capital
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import ROLL_SOURCES, credits, event_line
+from companion.table.words import ROLL_SOURCES, a_or_an, credits, event_line
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -31,6 +32,7 @@ class DeedView:
     price: str
     mortgage_value: str
     build_cost: str
+    hotel_cost: str
     rent_rows: tuple[tuple[str, str], ...]
     owner: str
     owner_name: str
@@ -124,6 +126,7 @@ def deed_view(game: Game, space: Space) -> DeedView:
         group_name=group.name if group else "", colour=group.colour if group else NO_COLOUR,
         price=credits(e, space.price), mortgage_value=credits(e, space.mortgage),
         build_cost=credits(e, space.build_cost) if space.build_cost else "",
+        hotel_cost=credits(e, space.hotel_cost) if e.separate_hotel_cost and space.kind == "street" else "",
         rent_rows=rent_rows(e, space), owner=owner,
         owner_name=s.player(owner).name if s.has_player(owner) else e.term("bank"),
         houses=houses, hotel=hotel, mortgaged=mortgaged, marks=marks(e, houses, hotel, mortgaged),
@@ -131,22 +134,23 @@ def deed_view(game: Game, space: Space) -> DeedView:
 
 
 def marks(e: Edition, houses: int, hotel: bool, mortgaged: bool) -> str:
-    """Buildings and mortgage as a short mark, e.g. ``3 fighters`` or ``mortgaged``."""
+    """Buildings and mortgage as a short mark in the edition's words, e.g. ``3 fighters`` or ``mortgaged``."""
     parts = []
     if hotel:
         parts.append(f"1 {e.term('hotel')}")
     elif houses:
         parts.append(f"{houses} {e.term('house' if houses == 1 else 'houses')}")
     if mortgaged:
-        parts.append("mortgaged")
+        parts.append(e.term("mortgaged"))
     return ", ".join(parts)
 
 
 def rent_rows(e: Edition, space: Space) -> tuple[tuple[str, str], ...]:
     """The rent table printed on a deed: one row per line of the card."""
     if space.kind == "street":
-        labels = ["Rent", *(f"With {n} {e.term('house' if n == 1 else 'houses')}" for n in range(1, 5)),
-                  f"With a {e.term('hotel')}"]
+        labels = [capital(e.term("rent")),
+                  *(f"With {n} {e.term('house' if n == 1 else 'houses')}" for n in range(1, 5)),
+                  f"With {a_or_an(e.term('hotel'))}"]
         return tuple((label, credits(e, amount)) for label, amount in zip(labels, space.rent, strict=False))
     if space.kind == "vessel":
         return tuple((f"{n} {e.term('railroad' if n == 1 else 'railroads')} owned", credits(e, amount))
@@ -163,7 +167,7 @@ def space_view(game: Game, position: int) -> SpaceView:
         return SpaceView(space.position, space.id, space.name, space.kind, deed.colour, deed.group_name, deed)
     texts = {
         "go": f"Collect {credits(e, e.go_salary)} salary as you pass",
-        "card": f"Draw a {e.decks[space.deck].name} card" if space.deck in e.decks else "",
+        "card": f"Draw {a_or_an(e.decks[space.deck].name)} card" if space.deck in e.decks else "",
         "tax": (f"Pay {credits(e, e.docking_flat)} or {e.docking_worth_percent}% of your worth"
                 if space.tax == "docking" else f"Pay {credits(e, space.amount)}"),
         "jail": f"Just visiting, or in {e.term('jail')}",
@@ -281,11 +285,11 @@ def auction_lot_details(game: Game) -> AuctionLot | None:
     queued = len(game.state.auction_queue)
     waiting = f"Then {queued} more lot{'s' if queued != 1 else ''} from the {e.term('bank')}" if queued else ""
     if not a.lot.startswith("deed:"):
-        return AuctionLot(NO_COLOUR, f"A {e.term(a.lot)} from the {e.term('bank')}'s stock", waiting)
+        return AuctionLot(NO_COLOUR, f"{capital(a_or_an(e.term(a.lot)))} from the {e.term('bank')}'s stock", waiting)
     deed = deed_view(game, e.space(a.lot.removeprefix("deed:")))
     info = [deed.group_name, f"printed price {deed.price}"]
     if deed.kind == "street" and deed.rent_rows:
-        info.append(f"rent {deed.rent_rows[0][1]}")
+        info.append(f"{e.term('rent')} {deed.rent_rows[0][1]}")
     return AuctionLot(deed.colour, "  ·  ".join(i for i in info if i), waiting)
 
 
@@ -297,8 +301,10 @@ def time_left(ends_at: datetime, now: datetime) -> str:
 
 def deed_card_rows(e: Edition, deed: DeedView) -> tuple[tuple[str, str], ...]:
     """The lines of a deed card as the table screen shows it: price, the rent table, mortgage value and the
-    cost of each starship (streets only)."""
-    rows = [("Price", deed.price), *deed.rent_rows, ("Mortgage value", deed.mortgage_value)]
-    if deed.build_cost:
+    cost of each building (streets only), labelled in the edition's words."""
+    rows = [("Price", deed.price), *deed.rent_rows, (capital(e.term("mortgage_value")), deed.mortgage_value)]
+    if deed.hotel_cost:
+        rows += [(f"Each {e.term('house')}", deed.build_cost), (capital(a_or_an(e.term("hotel"))), deed.hotel_cost)]
+    elif deed.build_cost:
         rows.append((f"Each {e.term('building')}", deed.build_cost))
     return tuple(rows)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.edition import field_words
+from companion.edition import capital
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -43,8 +43,20 @@ ROLL_SOURCES = {
     "gpio": "rolled with the Roll button",
     "serial": "read from the dice device",
 }
-TRADE_ENDINGS = {"accepted": "The trade is accepted.", "rejected": "The trade offer is off.",
-                 "bankruptcy": "The trade offer ends with the bankruptcy."}
+TRADE_ENDINGS = {"accepted": "The trade is accepted.", "rejected": "The trade offer is off."}
+
+
+def a_or_an(words: str) -> str:
+    """``words`` after the indefinite article their first letter calls for: ``a Sigil``, ``an armour symbol``,
+    ``an Imperial card`` (a ``u`` takes ``a``, as in ``a utility``)."""
+    return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o') else 'a'} {words}"
+
+
+def trade_ending(edition: Edition, how: str) -> str:
+    """How a trade offer closed, in the edition's words."""
+    if how == "bankruptcy":
+        return f"The trade offer ends: one of its players is {edition.term('bankrupt')}."
+    return TRADE_ENDINGS.get(how, "The trade offer is closed.")
 
 
 def credits(edition: Edition, amount: int) -> str:
@@ -64,7 +76,7 @@ def lot_name(edition: Edition, lot: str) -> str:
     """What an auction sells: a deed's name, or the word for a building piece."""
     if lot.startswith("deed:"):
         return edition.space(lot.removeprefix("deed:")).name
-    return f"a {edition.term(lot)}"
+    return a_or_an(edition.term(lot))
 
 
 def box_target_name(edition: Edition, target: str) -> str:
@@ -89,7 +101,7 @@ def event_line(game: Game, event: Event) -> str:
         case Posted(txn=txn):
             moves = [f"{name(p.account)} {'+' if p.amount > 0 else '−'}{credits(e, abs(p.amount))}"
                      for p in txn.postings if p.unit == CREDITS and p.account != BANK and p.amount]
-            return f"{txn.reason[:1].upper()}{txn.reason[1:]}" + (f": {', '.join(moves)}" if moves else "")
+            return capital(txn.reason) + (f": {', '.join(moves)}" if moves else "")
         case DiceRolled(player=p, dice=dice, doubles=doubles):
             double = " (doubles)" if len(set(dice)) == 1 else ""
             third = " for the third time" if doubles >= 3 else ""
@@ -110,14 +122,14 @@ def event_line(game: Game, event: Event) -> str:
         case DecisionOpened(decision_kind=kind, player=p, data=data):
             return _decision_line(game, kind, name(p), data)
         case RentDue(owner=owner, payer=payer, space=space, amount=amount):
-            return (f"{name(owner)} may claim {credits(e, amount)} rent from {name(payer)} "
+            return (f"{name(owner)} may claim {credits(e, amount)} {e.term('rent')} from {name(payer)} "
                     f"for {e.space(space).name}")
         case RentClosed(how="lapsed"):
-            return "Rent that was not claimed in time has lapsed"
+            return f"{capital(e.term('rent'))} that was not claimed in time has lapsed"
         case DebtOpened(debtor=debtor, creditor=creditor, amount=amount, reason=reason):
             return f"{name(debtor)} owes {name(creditor)} {credits(e, amount)} ({reason}) and must raise it"
         case AuctionOpened(lot=lot):
-            return f"{lot_name(e, lot)[:1].upper()}{lot_name(e, lot)[1:]} goes up for auction"
+            return f"{capital(lot_name(e, lot))} goes up for auction"
         case BidPlaced(player=p, amount=0):
             return f"{name(p)} drops out of the auction"
         case BidPlaced(player=p, amount=amount):
@@ -129,16 +141,16 @@ def event_line(game: Game, event: Event) -> str:
         case TradeProposed(proposer=a, partner=b):
             return f"{name(a)} offers {name(b)} a trade"
         case TradeClosed(how=how):
-            return TRADE_ENDINGS.get(how, "The trade offer is closed.")
+            return trade_ending(e, how)
         case TurnPassed(player=p, number=n):
             return f"Turn {n}: {name(p)}"
         case PlayerRetired(player=p):
-            return f"{name(p)} is bankrupt and leaves the game"
+            return f"{name(p)} is {e.term('bankrupt')} and takes no more turns"
         case GameEnded(reason=reason):
             return f"The game is over: {reason}"
         case BoxRead(target=target, values=values):
             return f"Read off the box for {box_target_name(e, target)}: " + ", ".join(
-                f"{field_words([k])} {v if not isinstance(v, tuple | list) else '/'.join(map(str, v))}"
+                f"{e.field_words([k])} {v if not isinstance(v, tuple | list) else '/'.join(map(str, v))}"
                 for k, v in values.items())
         case Noted(text=text):
             return text
@@ -149,11 +161,11 @@ def _decision_line(game: Game, kind: str, who: str, data: dict[str, object]) -> 
     e = game.edition
     space = e.space(str(data["space"])).name if "space" in data else ""
     lines = {
-        "offer": f"{space} is for sale: {who} may buy it, or it goes up for auction",
-        "card": f"{who} draws a {e.decks[str(data.get('deck'))].name} card" if data.get("deck") in e.decks else "",
+        "offer": f"{space} is for sale: {who} may {e.term('buy')} it, or it goes up for auction",
+        "card": f"{who} draws {a_or_an(e.decks[str(data['deck'])].name)} card" if data.get("deck") in e.decks else "",
         "tax": f"{who} chooses how to pay the {e.term('income_tax')}",
         "utility-roll": f"{who} rolls the dice again for {space}",
-        "mortgage-transfer": f"{who} lifts or keeps the mortgage on {space}",
+        "mortgage-transfer": f"{who} chooses to {e.term('unmortgage')} {space} or keep it {e.term('mortgaged')}",
         "place": f"{who} places the {e.term(str(data.get('piece', 'house')))} won at auction",
     }
     return lines.get(kind, "")

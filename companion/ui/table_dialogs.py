@@ -219,10 +219,12 @@ class PlayerDeedsDialog(Dialog):
 
     def __init__(self, app: CompanionApp, player: PlayerView) -> None:
         super().__init__(f"{player.name}'s deeds", size_hint=(0.8, 0.9))
+        assert app.session is not None
+        group_word = app.session.edition.term("group")
         if not player.groups:
             self.body.add_widget(text(f"{player.name} holds no deeds yet.", theme.FONT, theme.MUTED))
         for group in player.groups:
-            heading = f"{group.name} (full group)" if group.complete else group.name
+            heading = f"{group.name} (full {group_word})" if group.complete else group.name
             self.body.add_widget(text(heading, theme.FONT_SMALL, theme.MUTED, bold=True))
             for deed in group.deeds:
                 row = BoxLayout(size_hint_y=None, height=dp(34), spacing=dp(8))

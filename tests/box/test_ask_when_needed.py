@@ -49,8 +49,8 @@ def test_landing_on_a_deed_nobody_has_entered_asks_for_its_title_deed_and_change
     assert violation.need is not None
     assert violation.need.target == MOS
     assert violation.need.fields == ("price", "mortgage", "build_cost", "rent")
-    assert violation.message.startswith("Tatooine: Mos Eisley: the price, mortgage value, building cost and rent "
-                                        "table printed in the box are not entered yet.")
+    assert violation.message.startswith("Tatooine: Mos Eisley: the price, mortgage value, cost of each fighter and "
+                                        "rent table printed in the box are not entered yet.")
 
 
 def test_once_entered_the_same_roll_plays_on_with_the_values_from_the_box() -> None:
@@ -118,7 +118,7 @@ def test_a_game_cannot_start_while_the_layout_is_missing() -> None:
         Game(gapped_edition(layout_gaps=True), setup())
     [violation] = caught.value.violations
     assert violation.code == "box/incomplete"
-    assert "the type, name and group of 1 space; the name and colour of 1 group" in violation.message
+    assert "the type and name of 1 space; the name and colour of 1 group" in violation.message
 
 
 def test_a_way_to_play_that_deals_deeds_needs_every_deed_first() -> None:

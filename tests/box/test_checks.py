@@ -36,7 +36,7 @@ def test_a_good_deed_has_no_problem() -> None:
     ({"rent": (0, 50, 150, 450, 625, 750)}, "every amount must be more than 0"),
     ({"price": 0}, "price: the price must be more than 0"),
     ({"price": 100, "mortgage": 150}, "mortgage value: 150 is not less than the price (100)"),
-    ({"build_cost": 0}, "building cost: the cost must be more than 0"),
+    ({"build_cost": 0}, "cost of each fighter: the cost must be more than 0"),
     ({"name": ""}, "name: it is empty"),
     ({"name": "x" * 41}, "name: at most 40 letters"),
     ({"price": "cheap"}, "price: a whole number"),

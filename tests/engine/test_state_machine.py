@@ -22,6 +22,7 @@ from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit, site_account
 from companion.engine.state import Setup
 from companion.script import parse_script
+from tests.boba.testbox import SEATS, boba
 from tests.box.testbox import gapped_edition
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,13 +35,9 @@ ROSTER = [
     {"id": "r2", "name": "R2-D2", "token": "r2-d2", "side": "rebel"},
     {"id": "tarkin", "name": "Tarkin", "token": "grand-moff-tarkin", "side": "empire"},
 ]
+BOBA_ROSTER = [{"id": pid, "name": pid.capitalize()} for pid in SEATS]  # the Boba Fett tokens have no names
 STRANGER = "han"  # never at the table
-SPACES = [s.id for s in EDITION.spaces]
 DEEDS = [d.id for d in EDITION.deeds]
-STREET_GROUPS = {gid: g.members for gid, g in EDITION.groups.items()
-                 if all(EDITION.space(m).kind == "street" for m in g.members)}
-CARD_IDS = sorted({c.id for deck in EDITION.decks.values() for c in deck.cards})
-JAIL = EDITION.first("jail").position
 
 # The box (OT-EDITION-7): 32 fighters and 12 freighters/destroyers shared by both sides.
 BOX_HOUSES = 32
@@ -58,18 +55,26 @@ class TableMachine(RuleBasedStateMachine):
     variant = "standard"
     max_houses = 4  # OT-FIGHTER-7: four fighters, then the freighter/destroyer (level 5)
     edition = EDITION
+    roster = ROSTER
 
     def __init__(self) -> None:
         super().__init__()
         self.game: Game | None = None
         self.steps = 0
+        e = self.edition
+        self.spaces = [s.id for s in e.spaces]
+        self.deeds = [d.id for d in e.deeds]
+        self.street_groups = {gid: g.members for gid, g in e.groups.items()
+                              if all(e.space(m).kind == "street" for m in g.members)}
+        self.card_ids = sorted({c.id for deck in e.decks.values() for c in deck.cards})
+        self.jail = e.first("jail").position
 
     # ---------------------------------------------------------------- set-up
 
     @initialize(players=st.integers(2, 4), seed=st.integers(0, 10_000))
     def start(self, players: int, seed: int) -> None:
         """OT-SETUP-1: a table of 2 to 4 (the machine keeps it small)."""
-        self.game = Game(self.edition, Setup(self.edition.id, self.variant, ROSTER[:players], seed=seed))
+        self.game = Game(self.edition, Setup(self.edition.id, self.variant, self.roster[:players], seed=seed))
 
     @property
     def g(self) -> Game:
@@ -102,21 +107,22 @@ class TableMachine(RuleBasedStateMachine):
             elif d.kind == "mortgage-transfer":
                 opts["transfer"] += [f"lift {p} {d.data['space']}", f"keep {p} {d.data['space']}"]
             elif d.kind == "place":
-                opts["estate"] += [f"build {p} {x}" for x in DEEDS if s.owner(x) == p]
+                opts["estate"] += [f"build {p} {x}" for x in self.deeds if s.owner(x) == p]
         if s.auction:
-            floor = s.auction.high[1] if s.auction.high else 0
+            e = self.edition
+            least = s.auction.high[1] + e.min_raise if s.auction.high else e.opening_bid
             for p in active:
-                if s.cash(p) > floor:
-                    amount = data.draw(st.integers(floor + 1, s.cash(p)), label="bid")
+                if s.cash(p) >= least:
+                    amount = data.draw(st.integers(least, s.cash(p)), label="bid")
                     opts["auction"].append(f"bid {p} {amount}")
                 opts["auction"].append(f"pass {p}")
             opts["auction"].append("close")
         opts["claim"] += [f"claim {c.owner} {c.payer}" for c in s.rent_claims]
         for p in active:
-            for x in DEEDS:
+            for x in self.deeds:
                 if s.owner(x) == p:
                     opts["estate"] += [f"{verb} {p} {x}" for verb in ESTATE_VERBS]
-            opts["estate"] += [f"sell-all {p} {gid}" for gid in STREET_GROUPS]
+            opts["estate"] += [f"sell-all {p} {gid}" for gid in self.street_groups]
             if s.debts_of(p):
                 opts["debt"] += [f"pay {p}", f"bankrupt {p}"]
         opts["turn"] += [f"end {cur}", f"fine {cur}", f"jail-card {cur}"]
@@ -133,7 +139,7 @@ class TableMachine(RuleBasedStateMachine):
 
     def _assets(self, data: st.DataObject, player: str, side: str) -> str:
         s = self.g.state
-        owned = [x for x in DEEDS if s.owner(x) == player]
+        owned = [x for x in self.deeds if s.owner(x) == player]
         items = [f"deed:{x}" for x in data.draw(st.lists(st.sampled_from(owned), max_size=2, unique=True)
                                                  if owned else st.just([]), label="deeds")]
         cash = data.draw(st.integers(0, max(s.cash(player), 0)), label="cash")
@@ -146,7 +152,7 @@ class TableMachine(RuleBasedStateMachine):
         """Commands from a random player, on a random space, or a random verb with random words."""
         s = self.g.state
         someone = data.draw(st.sampled_from([*(p.id for p in s.players), STRANGER]), label="someone")
-        space = data.draw(st.sampled_from([*SPACES, "nowhere"]), label="space")
+        space = data.draw(st.sampled_from([*self.spaces, "nowhere"]), label="space")
         verb = data.draw(st.sampled_from(sorted(GRAMMAR)), label="verb")
         words: list[str] = []
         for kind in GRAMMAR[verb][0]:
@@ -159,7 +165,7 @@ class TableMachine(RuleBasedStateMachine):
             elif kind == "rest":
                 words.append(data.draw(st.sampled_from(["", "'oops'"]), label="reason"))
             else:
-                words.append(data.draw(st.sampled_from([space, *CARD_IDS[:3], "flat", "worth", "house",
+                words.append(data.draw(st.sampled_from([space, *self.card_ids[:3], "flat", "worth", "house",
                                                         "give=cash:1", "get=deed:" + space]), label="w"))
         return [
             f"buy {someone}", f"roll {someone} 3 4", f"end {someone}", f"bankrupt {someone}",
@@ -251,7 +257,7 @@ class TableMachine(RuleBasedStateMachine):
             return
         s = self.g.state
         seated = {p.id for p in s.active}
-        for deed in DEEDS:
+        for deed in self.deeds:
             holders = list(s.ledger.holders(deed_unit(deed)))
             assert len(holders) == 1 and holders[0][1] == 1, (deed, holders)
             assert holders[0][0] in seated | {BANK}, (deed, holders)
@@ -278,7 +284,7 @@ class TableMachine(RuleBasedStateMachine):
             return
         s = self.g.state
         hotel_level = self.max_houses + 1
-        for members in STREET_GROUPS.values():
+        for members in self.street_groups.values():
             levels = []
             for m in members:
                 houses, hotels = s.houses(m), s.hotels(m)
@@ -290,8 +296,8 @@ class TableMachine(RuleBasedStateMachine):
                 assert len({s.owner(m) for m in members}) == 1, members
                 assert s.owner(members[0]) != BANK
                 assert not any(m in s.mortgaged for m in members), members
-        streets = {m for ms in STREET_GROUPS.values() for m in ms}
-        for deed in DEEDS:
+        streets = {m for ms in self.street_groups.values() for m in ms}
+        for deed in self.deeds:
             if deed not in streets:  # vessels and utilities never carry starships
                 site = site_account(deed)
                 assert s.ledger.balance(site, HOUSE) == s.ledger.balance(site, HOTEL) == 0, deed
@@ -320,7 +326,7 @@ class TableMachine(RuleBasedStateMachine):
         s = self.g.state
         for p in s.players:
             if p.in_jail:
-                assert p.position == JAIL, p
+                assert p.position == self.jail, p
         held = [deck for p in s.players for deck in p.jail_cards]
         assert len(held) == len(set(held)), held
 
@@ -388,13 +394,31 @@ class GappedBoxMachine(TableMachine):
         game.apply(cmd)
 
 
+class BobaFettMachine(TableMachine):
+    """The Boba Fett edition on the made-up test box (TEST DATA, tests/boba/testbox.py): the same invariants
+    hold with Sigils and Skulls (32 and 12), Skulls with their own cost, an opening bid of 10, payments asked
+    before the next roll and Imperial forces paid by a fresh roll."""
+
+    edition = boba()
+    roster = BOBA_ROSTER
+
+
+class BobaFettUnreadBoxMachine(GappedBoxMachine):
+    """The Boba Fett edition with only the board's layout entered (TEST DATA): every Title Deed and tax amount
+    is asked for the first time play reaches it, with random valid values."""
+
+    edition = boba(printed=False)
+    roster = BOBA_ROSTER
+
+
 @st.composite
 def printed_values(draw: st.DrawFn, fields: tuple[str, ...], rents: int) -> dict[str, object]:
     """TEST DATA: made-up but valid Title Deed or tax values: ``rents`` rising amounts, mortgage half the price."""
     price = draw(st.integers(1, 200)) * 2
     rent = tuple(sorted(draw(st.sets(st.integers(1, 2000), min_size=rents, max_size=rents))))
     values = {"price": price, "mortgage": price // 2, "build_cost": draw(st.integers(1, 200)), "rent": rent,
-              "amount": draw(st.integers(1, 300)), "dice_multiplier": (4, 10)}
+              "amount": draw(st.integers(1, 300)), "dice_multiplier": (4, 10),
+              "hotel_cost": draw(st.integers(1, 200))}
     return {k: values[k] for k in fields}
 
 
@@ -407,6 +431,10 @@ TestScriptedStartMachine = ScriptedStartMachine.TestCase
 TestScriptedStartMachine.settings = _SETTINGS
 TestGappedBoxMachine = GappedBoxMachine.TestCase
 TestGappedBoxMachine.settings = _SETTINGS
+TestBobaFettMachine = BobaFettMachine.TestCase
+TestBobaFettMachine.settings = _SETTINGS
+TestBobaFettUnreadBoxMachine = BobaFettUnreadBoxMachine.TestCase
+TestBobaFettUnreadBoxMachine.settings = _SETTINGS
 
 
 def test_short_game_deal_depends_only_on_the_seed() -> None:

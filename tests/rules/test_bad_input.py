@@ -73,7 +73,7 @@ CASES: dict[str, tuple[Callable[[], Game], str, list[str], list[str]]] = {
     # OT-SELL-2: no deed of a group with starships goes to another player.
     "trade with starships": (_vader_one_fighter_on_hoth,
                              "propose vader luke give=deed:hoth-north-ridge get=cash:1",
-                             ["trade/buildings"], ["buildings"]),
+                             ["trade/buildings"], ["starships", "sell them to the Bank"]),
 }
 
 

@@ -77,7 +77,8 @@ def test_a_step_shows_each_field_with_where_it_came_from(gapped: Edition) -> Non
     assert [(f.field.key, f.value, f.origin) for f in six.fields] == [
         ("kind", None, "unknown"), ("name", None, "unknown"), ("group", None, "unknown"), ("price", None, "unknown")]
     assert {f.note for f in six.fields} == {"Not known yet: read it off your box."}
-    assert not six.skippable and skip_words(six) == "The type, name and group must be entered before a game can start."
+    assert not six.skippable
+    assert skip_words(gapped, six) == "The type, name and group must be entered before a game can start."
 
     yoda = step_view(gapped, "deeds", 0)
     assert (yoda.title, yoda.heading, yoda.colour) == ("Title Deed (1 of 27)", "Dagobah: Yoda's Hut", "#8b5a2b")
@@ -85,7 +86,7 @@ def test_a_step_shows_each_field_with_where_it_came_from(gapped: Edition) -> Non
     assert all(f.origin == "published" and f.note.startswith("Published (") for f in yoda.fields)
 
     mos = step_view(gapped, "board", 11)
-    assert mos.skippable and skip_words(mos) == "Play will ask for the price the first time it is needed."
+    assert mos.skippable and skip_words(gapped, mos) == "Play will ask for the price the first time it is needed."
 
 
 def test_choosing_a_type_of_space_chooses_its_fields(gapped: Edition) -> None:

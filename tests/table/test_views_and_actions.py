@@ -100,7 +100,7 @@ def test_build_sell_mortgage_buttons_carry_the_engine_figures() -> None:
     assert not hut["mortgage"].enabled  # the group has a building
     play(game, "sell luke dagobah-swamp", "mortgage luke dagobah-swamp")
     lift = {a.key.split(":")[0]: a for a in deed_actions(game, "luke")[1].actions}["unmortgage"]
-    assert (lift.label, lift.enabled) == ("Lift mortgage (33 IC)", True)
+    assert (lift.label, lift.enabled) == ("Lift the mortgage on it (33 IC)", True)
 
 
 def test_auction_buttons_bid_on_from_the_highest_bid() -> None:

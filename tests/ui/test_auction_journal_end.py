@@ -362,11 +362,11 @@ def test_end_of_a_time_limit_game(app, screenshot_dir) -> None:
     assert [c.player for c in cards] == ["luke", "leia", "vader"]
     assert texts(cards[0])[::-1][:3] == ["1.", "Luke", "1,506 IC"]
     assert texts(cards[0])[::-1][3:] == ["Cash", "1,146 IC", "Deeds", "360 IC", "Mortgaged deeds (half)", "0 IC",
-                                         "Buildings", "0 IC"]
+                                         "Starships", "0 IC"]
     assert texts(cards[1])[::-1] == ["2.", "Leia", "1,500 IC", "Cash", "1,240 IC", "Deeds", "260 IC",
-                                     "Mortgaged deeds (half)", "0 IC", "Buildings", "0 IC"]
+                                     "Mortgaged deeds (half)", "0 IC", "Starships", "0 IC"]
     assert texts(cards[2])[::-1] == ["3.", "Vader", "1,494 IC", "Cash", "1,264 IC", "Deeds", "120 IC",
-                                     "Mortgaged deeds (half)", "110 IC", "Buildings", "0 IC"]
+                                     "Mortgaged deeds (half)", "110 IC", "Starships", "0 IC"]
     frames(3)
     lines = screen.chart.lines
     assert sorted(lines) == ["leia", "luke", "vader"]

@@ -145,7 +145,7 @@ def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
     roll_typed(5, 6)
     dialog = ask_dialog()
     assert dialog.title.text == "Read it off the box: Tatooine: Mos Eisley"
-    assert any(t.startswith("Tatooine: Mos Eisley: the price, mortgage value, building cost and rent table")
+    assert any(t.startswith("Tatooine: Mos Eisley: the price, mortgage value, cost of each fighter and rent table")
                for t in texts(dialog))
     assert control(dialog, "price").text == "Price: tap to enter"
     assert control(dialog, "rent", 0).text == "Rent, site only: tap to enter"
@@ -163,7 +163,7 @@ def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
     assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
     lines = app.last_answer.lines
     assert lines[0] == ("Read off the box for Tatooine: Mos Eisley: price 140, rent table 10/50/150/450/625/750, "
-                        "building cost 100, mortgage value 70")
+                        "cost of each fighter 100, mortgage value 70")
     assert "Luke rolls 5 + 6" in lines
     assert rolls(app) == [("roll luke 5 6", "typed")]
     journal = [line.text for line in journal_lines(app.session.game)]
@@ -394,21 +394,21 @@ def test_new_game_screen_shows_each_editions_box_and_refuses_an_unfinished_layou
     tap(find(TapButton, "Test box edition (test data)", root=screen))
     lines = [label.text for label in screen.box_lines]
     assert lines[0] == "A game can start with this box."
-    assert ("Asked for during play, the first time it is needed: the price, mortgage value, building cost and rent "
-            "table of 3 spaces; the amount of 1 space; 6 cards not yet entered.") in lines
+    assert ("Asked for during play, the first time it is needed: the price, mortgage value, cost of each fighter and "
+            "rent table of 3 spaces; the amount of 1 space; 6 cards not yet entered.") in lines
     assert any(line.endswith("compare them with your box.") for line in lines)
     shoot(screenshot_dir, "new-game-box-status")
 
     tap(find(TapButton, "Layout gaps (test data)", root=screen))
     lines = [label.text for label in screen.box_lines]
     assert lines[0] == "A game cannot start with this box yet."
-    assert ("Needed before a game can start: the type, name and group of 1 space; the name and colour of 1 group."
+    assert ("Needed before a game can start: the type and name of 1 space; the name and colour of 1 group."
             in lines)
     shoot(screenshot_dir, "new-game-box-not-ready")
     tap(find(TapButton, "Start game"))
     refusal = dialogs()[-1]
     assert refusal.reasons == ["The box of Layout gaps (test data) is not ready: Needed before a game can start: "
-                               "the type, name and group of 1 space; the name and colour of 1 group. Finish it in "
+                               "the type and name of 1 space; the name and colour of 1 group. Finish it in "
                                "box setup."]
     assert app.session is None
     shoot(screenshot_dir, "new-game-box-refused")

@@ -114,11 +114,11 @@ def problems_shown(screen: Any) -> list[tuple[str, str]]:
 
 
 def test_walk_the_missing_layout_until_a_game_can_start(app: Any, window: Any, screenshot_dir: Path) -> None:
-    """Hoth's name and colour and space 6's type, name and group are needed before play; once they are entered
+    """Hoth's name and colour and space 6's type and name are needed before play; once they are entered
     the edition says a game can start, with the rest asked for during play."""
     screen = box_home(app)
     assert headline(TEST_ID) == "A game cannot start yet: part of the board is not entered."
-    assert status_lines(TEST_ID)[0] == ("Needed before a game can start: the type, name and group of 1 space; "
+    assert status_lines(TEST_ID)[0] == ("Needed before a game can start: the type and name of 1 space; "
                                         "the name and colour of 1 group.")
     assert headline(OT_ID) == "Ready: a game can start."
     assert "Boxes of Test box edition (test data)" in texts(screen)
@@ -160,8 +160,8 @@ def test_walk_the_missing_layout_until_a_game_can_start(app: Any, window: Any, s
     assert app.manager.current == "box"
     assert headline(TEST_ID) == "A game can start; play asks for the rest when it is first needed."
     assert status_lines(TEST_ID)[0] == (
-        "Asked for during play, the first time it is needed: the price, mortgage value, building cost and rent "
-        "table of 4 spaces; the amount of 1 space; 6 cards not yet entered.")
+        "Asked for during play, the first time it is needed: the price, mortgage value, cost of each fighter and "
+        "rent table of 4 spaces; the amount of 1 space; 6 cards not yet entered.")
     stored = box_store().load(TEST_ID, "our-box")
     assert stored.value("space:space-6") == {"kind": "street", "name": "Hoth: Test Ridge", "group": "hoth"}
     assert stored.value("group:hoth") == {"name": "Hoth", "colour": "#aae0fa"}

@@ -83,7 +83,7 @@ def test_build_evenly_and_a_refused_uneven_build(app: Any, screenshot_dir: Any) 
     show(app, "properties")
     assert cash_shown(app) == "1,580 IC"
     group = find(GroupPanel, group_id="dagobah")
-    assert "full group" in " ".join(texts(group))
+    assert "full colour group" in " ".join(texts(group))
     assert "can go on: Yoda's Hut, Swamp" in " ".join(texts(group))
 
     tap(deed_button("dagobah-swamp", "Build a fighter"))
@@ -107,7 +107,7 @@ def test_build_evenly_and_a_refused_uneven_build(app: Any, screenshot_dir: Any) 
     assert find_all(TapButton, "Back to table")
 
 
-def test_mortgage_and_lift(app: Any) -> None:
+def test_mortgage_and_lift(app: Any, screenshot_dir: Any) -> None:
     """Mortgaging the Swamp pays its 30 IC mortgage value and marks it; lifting costs 30 + 3 interest
     (OT-MORT-1/4)."""
     app.new_game(setup_for(2))
@@ -118,8 +118,9 @@ def test_mortgage_and_lift(app: Any) -> None:
     tap(deed_button("dagobah-swamp", "Mortgage (+30 IC)"))
     assert cash_shown(app) == "1,470 IC"
     assert "mortgaged" in " ".join(texts(find(DeedRow, deed_id="dagobah-swamp")))
+    shoot(screenshot_dir, "properties-mortgaged")
 
-    tap(deed_button("dagobah-swamp", "Lift mortgage (33 IC)"))
+    tap(deed_button("dagobah-swamp", "Lift the mortgage on it (33 IC)"))
     assert cash_shown(app) == "1,437 IC"
     assert "mortgaged" not in " ".join(texts(find(DeedRow, deed_id="dagobah-swamp")))
     assert find(EngineActionButton, "Mortgage (+30 IC)", root=find(DeedRow, deed_id="dagobah-swamp"))
@@ -249,7 +250,7 @@ def test_a_deed_with_buildings_in_its_group_is_dimmed_in_the_trade_builder(app: 
     hut = find(DeedToggle, deed_id="dagobah-yodas-hut")
     assert hut.button.style == "off"
     tap(hut.button)
-    assert any("cannot change hands while its group has buildings" in r for r in dialogs()[-1].reasons)
+    assert any("cannot change hands while its colour group has starships" in r for r in dialogs()[-1].reasons)
     close_popup()
     tap(hut.button)  # still out of the offer
     assert "Luke gives: nothing yet" in texts()
@@ -284,7 +285,7 @@ def test_debtor_who_can_still_raise_sees_pay_and_bankruptcy_refused(app: Any, sc
     show(app, "properties")
     assert find(TapButton, "Luke\n10 IC").style == "primary"
     assert "Owes the Bank 200 IC (Docking Tax)" in texts()
-    assert "Could raise 70 IC at most, cash included, by selling every starship and mortgaging every deed" \
+    assert "Could raise 70 IC at most, cash included, with every starship sold and every deed mortgaged" \
         in texts()
     pay = find(EngineActionButton, "Pay 200 IC to the Bank")
     assert pay.style == "off"

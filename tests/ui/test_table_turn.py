@@ -387,7 +387,7 @@ def test_deeds_by_colour_with_building_and_mortgage_marks(app: Any, screenshot_d
     dialog = dialogs()[-1]
     assert isinstance(dialog, PlayerDeedsDialog)
     words = texts(dialog)
-    assert "Dagobah (full group)" in words and "1 fighter" in words and "mortgaged" in words
+    assert "Dagobah (full colour group)" in words and "1 fighter" in words and "mortgaged" in words
     shoot(screenshot_dir, "player-deeds-dialog")
 
 

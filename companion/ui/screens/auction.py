@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.edition import capital
 from companion.table.actions import AuctionView, Bidder, auction_view, bid_command
 from companion.table.views import auction_lot_details
 from companion.ui import theme
@@ -135,7 +136,7 @@ class AuctionScreen(CompanionScreen):
         self.band.add_widget(colour_band(colour, dp(12)))
         self.lot.text = view.lot
         self.high_bid.text = (f"{view.high_bid_text}  ·  {view.high_bidder}" if view.high_bidder
-                              else f"{view.high_bid_text[:1].upper()}{view.high_bid_text[1:]}")
+                              else capital(view.high_bid_text))
         self.close_box.add_widget(EngineActionButton(view.close, self.app.run_action))
         for bidder in view.bidders:
             row = bidder_row(bidder, self.app.run_action, self.exact_bid)
@@ -225,11 +226,10 @@ def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
     row.add_widget(who)
     for action in bidder.raises:
         row.add_widget(EngineActionButton(action, run, size_hint_x=0.11, font_size=theme.FONT_LARGE))
-    first = bidder.raises[0]
-    if first.enabled:
+    if any(a.enabled for a in bidder.raises):  # an opening bid above 1 refuses "+1" but not the keypad
         row.add_widget(TapButton("Exact…", lambda: exact(bidder), size_hint_x=0.14))
-    else:  # the smallest raise is refused, so is every bid: the button says why instead of opening the keypad
-        row.add_widget(EngineActionButton(replace(first, label="Exact…"), run, size_hint_x=0.14))
+    else:  # every raise is refused, so is every bid: the button says why instead of opening the keypad
+        row.add_widget(EngineActionButton(replace(bidder.raises[0], label="Exact…"), run, size_hint_x=0.14))
     row.add_widget(EngineActionButton(bidder.drop, run, size_hint_x=0.12))
     if bidder.passed:
         row.opacity = 0.55

@@ -364,10 +364,10 @@ class BoxWalkScreen(CompanionScreen):
 
     def skip(self) -> None:
         """Leave this step's missing values for play to ask, and go on; a layout value cannot be left."""
-        if self.step is None:
+        if self.step is None or self.walked is None:
             return
         if not self.step.skippable:
-            show_reasons([skip_words(self.step)], "This step cannot be skipped")
+            show_reasons([skip_words(self.walked, self.step)], "This step cannot be skipped")
             return
         self.leave(self.forward)
 

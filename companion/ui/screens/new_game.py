@@ -16,7 +16,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
-from companion.table.box_play import chosen_box, edition_status
+from companion.table.box_play import box_store, chosen_box, edition_status, first_playable
 from companion.table.setup_choices import (
     EndChoice,
     Seat,
@@ -181,7 +181,7 @@ class NewGameScreen(CompanionScreen):
         editions = self.app.editions
         if editions and (not self.seats or self.edition_id not in editions):
             self.seats = []
-            self.choose_edition(next(iter(editions)))
+            self.choose_edition(first_playable(box_store(), editions))
         else:
             self.refresh()
 

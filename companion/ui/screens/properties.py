@@ -15,6 +15,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.edition import capital
 from companion.table.actions import (
     Action,
     DeedActions,
@@ -40,8 +41,7 @@ DEED_SLOTS = ("build:", "sell:", "mortgage:|unmortgage:")  # button columns of a
 
 def without_name(action: Action, name: str) -> Action:
     """The action labelled without the player's name in front (the screen already shows whose it is)."""
-    label = action.label.removeprefix(f"{name}: ")
-    return replace(action, label=label[:1].upper() + label[1:])
+    return replace(action, label=capital(action.label.removeprefix(f"{name}: ")))
 
 
 class DeedRow(BoxLayout):
@@ -64,13 +64,13 @@ class GroupPanel(Panel):
     """A colour group of one player: colour band, name, full-group mark, building hint, sell-all and deeds."""
 
     def __init__(self, group: HoldingGroup, held: list[DeedActions], hint: str, sell_all: Action | None,
-                 run: Callable[[Action], Any]) -> None:
+                 run: Callable[[Action], Any], group_word: str) -> None:
         super().__init__(orientation="vertical", size_hint_y=None)
         self.bind(minimum_height=self.setter("height"))
         self.group_id = group.id
         header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         header.add_widget(colour_band(group.colour, dp(16)))
-        title = f"[b]{group.name}[/b]" + ("   [color=#ffe81f]full group[/color]" if group.complete else "")
+        title = f"[b]{group.name}[/b]" + (f"   [color=#ffe81f]full {group_word}[/color]" if group.complete else "")
         header.add_widget(text(title, theme.FONT_LARGE, markup=True, fixed_height=False))
         if sell_all is not None:
             header.add_widget(EngineActionButton(sell_all, run, font_size=theme.FONT_SMALL, size_hint_x=0.6))
@@ -148,7 +148,7 @@ class PropertiesScreen(CompanionScreen):
         for group in me.groups:
             deeds = [d for d in held if d.deed.group == group.id]
             column.add_widget(GroupPanel(group, deeds, hints.get(group.id, ""), sell_all.get(group.id),
-                                         self.app.run_action))
+                                         self.app.run_action, session.edition.term("group")))
         if not me.groups:
             column.add_widget(text(f"{me.name} holds no {session.edition.term('deed')}s.", colour=theme.MUTED))
         body.add_widget(scroller)
@@ -201,6 +201,7 @@ class PropertiesScreen(CompanionScreen):
         """Bankruptcy is for good: say where everything goes and ask first."""
         game = self.app.session.game if self.app.session else None
         assert game is not None
-        confirm(f"Declare {name} bankrupt?", [*debt_lines(game, action.player),
-                                              *bankruptcy_lines(game, action.player)],
-                lambda: self.app.run_action(action), yes="Declare bankruptcy", style="danger")
+        confirm(f"Declare {name} {game.edition.term('bankrupt')}?",
+                [*debt_lines(game, action.player), *bankruptcy_lines(game, action.player)],
+                lambda: self.app.run_action(action), yes=capital(game.edition.term("declare_bankruptcy")),
+                style="danger")

@@ -24,6 +24,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
+from companion.edition import capital
 from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
 from companion.table.views import (
     DeedView,
@@ -120,7 +121,8 @@ class PlayerCard(ButtonBehavior, BoxLayout):
     """A seat at the table: side colour, name and token, cash (large), jail, jail-free cards and deed tiles.
     A tap opens the player's deeds in words."""
 
-    def __init__(self, app: CompanionApp, player: PlayerView, jail_word: str, card_word: str) -> None:
+    def __init__(self, app: CompanionApp, player: PlayerView, jail_word: str, card_word: str,
+                 bankrupt_word: str) -> None:
         super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
         self.app, self.player, self.player_id = app, player, player.id
         paint(self, theme.PANEL_RAISED if player.is_turn else theme.PANEL, dp(6))
@@ -141,7 +143,7 @@ class PlayerCard(ButtonBehavior, BoxLayout):
         content.add_widget(self.cash_label)
         if player.in_jail:
             content.add_widget(line(f"In {jail_word}", theme.FONT, theme.DANGER, bold=True))
-        notes = (["bankrupt, out of the game"] if player.retired else []) + (
+        notes = ([bankrupt_word] if player.retired else []) + (
             [f"{player.jail_cards} × {card_word}"] if player.jail_cards else [])
         if notes:
             content.add_widget(line(" · ".join(notes), theme.FONT_SMALL, theme.MUTED))
@@ -308,7 +310,8 @@ class TableScreen(CompanionScreen):
         for player in view.players:
             cached = self._cards.get(player.id)
             if cached is None or cached[0] != player:
-                card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"))
+                card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"),
+                                  edition.term("bankrupt"))
                 self._cards[player.id] = (player, card)
                 self._flash_cash(player, card.cash_label)
             cards.append(self._cards[player.id][1])
@@ -463,8 +466,9 @@ class TableScreen(CompanionScreen):
     def _confirm_bankruptcy(self, action: Action) -> None:
         assert self.app.session is not None
         game = self.app.session.game
-        confirm(f"{party_name(game, action.player)}: declare bankruptcy?", bankruptcy_lines(game, action.player),
-                lambda: self.app.run_action(action), yes="Declare bankruptcy", style="danger")
+        declare = game.edition.term("declare_bankruptcy")
+        confirm(f"{party_name(game, action.player)}: {declare}?", bankruptcy_lines(game, action.player),
+                lambda: self.app.run_action(action), yes=capital(declare), style="danger")
 
     def _open_correction(self, action: Action) -> None:
         assert self.app.session is not None and self.view is not None

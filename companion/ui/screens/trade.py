@@ -20,6 +20,7 @@ from companion.table.actions import (
     TradeOfferView,
     TradeSide,
     asset_words,
+    mortgage_choice_words,
     propose_command,
     short_deed_name,
     stepped_amount,
@@ -241,10 +242,11 @@ class TradeScreen(CompanionScreen):
 
     def _mortgage_choices(self, choices: list[Action]) -> Panel:
         """Mortgaged deeds just received: the new owner lifts the mortgage now or keeps it (paying interest)."""
+        assert self.app.session is not None
+        heading, explanation = mortgage_choice_words(self.app.session.edition)
         panel = Panel(orientation="vertical")
-        panel.add_widget(text("A mortgaged deed changed hands", theme.FONT_LARGE, theme.ACCENT, bold=True))
-        panel.add_widget(text("Its new owner lifts the mortgage now, or keeps it mortgaged and pays the interest "
-                              "now (and again when lifting it later).", colour=theme.MUTED))
+        panel.add_widget(text(heading, theme.FONT_LARGE, theme.ACCENT, bold=True))
+        panel.add_widget(text(explanation, colour=theme.MUTED))
         scroller, column = scroll_column()
         for action in choices:
             column.add_widget(EngineActionButton(action, self.app.run_action))
