@@ -1,8 +1,8 @@
-"""The rule catalogue docs/rules/original-trilogy.md against the test suite.
+"""The rule catalogues docs/rules/*.md against the test suite.
 
-Documentation guard (no rule): every ``file::function`` the catalogue names exists, the ``status`` column
-agrees with the ``tests`` column, rule ids are unique, every rule id a test docstring names is in the
-catalogue, and the coverage line at the top matches the tables.
+Documentation guard (no rule): for each catalogue, every ``file::function`` it names exists, the ``status``
+column agrees with the ``tests`` column, rule ids are unique and carry the catalogue's prefix, every rule id of
+that prefix a test docstring names is in the catalogue, and the coverage line at the top matches the tables.
 """
 
 from __future__ import annotations
@@ -17,14 +17,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
-DOC = ROOT / "docs" / "rules" / "original-trilogy.md"
+RULES = ROOT / "docs" / "rules"
 
+# Each catalogue under docs/rules: its rule-id prefix, and the fewest rules its book has (a guard against tables
+# that are no longer read).
+CATALOGUES: dict[str, tuple[str, int]] = {
+    "original-trilogy.md": ("OT", 100),
+    "boba-fett.md": ("BF", 80),
+}
 HEADER = ("id", "rule (our words)", "tests", "status")
 NO_TESTS = "—"
 STATUSES = ("tested", "open")
-RULE_ID = re.compile(r"^OT-[A-Z]+-[1-9]\d*$")
-# "OT-BUY-1", and the shorthands "OT-RENT-6/7" (6 and 7) and "OT-SHORT-1..8" (1 to 8).
-MENTION = re.compile(r"\bOT-([A-Z]+)-(\d+)((?:/\d+)*)(?:\.\.(\d+))?")
 REFERENCE = re.compile(r"`([^`\s]+\.py(?:::\w+)+)`")
 REFERENCES = re.compile(rf"{REFERENCE.pattern}(?:, {REFERENCE.pattern})*")
 COVERAGE = re.compile(r"^\*\*Coverage:\*\* (\d+) rules tested, (\d+) open\.$", re.MULTILINE)
@@ -44,12 +47,33 @@ def cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+def prefix(doc: str) -> str:
+    """The rule-id prefix of a catalogue (``OT`` for original-trilogy.md)."""
+    return CATALOGUES[doc][0]
+
+
+def rule_id(doc: str) -> re.Pattern[str]:
+    """A whole rule id of the catalogue, e.g. ``OT-BUY-1``."""
+    return re.compile(rf"^{prefix(doc)}-[A-Z]+-[1-9]\d*$")
+
+
+def mention(pfx: str) -> re.Pattern[str]:
+    """Rule ids with a prefix in running text: "OT-BUY-1", and the shorthands "OT-RENT-6/7" (6 and 7) and
+    "OT-SHORT-1..8" (1 to 8)."""
+    return re.compile(rf"\b{pfx}-([A-Z]+)-(\d+)((?:/\d+)*)(?:\.\.(\d+))?")
+
+
+def text_of(doc: str) -> str:
+    """The Markdown of a catalogue."""
+    return (RULES / doc).read_text(encoding="utf-8")
+
+
 @cache
-def rows() -> tuple[Row, ...]:
-    """Every row of every rule table (the tables whose header is ``HEADER``)."""
+def rows(doc: str) -> tuple[Row, ...]:
+    """Every row of every rule table of a catalogue (the tables whose header is ``HEADER``)."""
     found: list[Row] = []
     in_table = False
-    for number, line in enumerate(DOC.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(text_of(doc).splitlines(), start=1):
         if not line.startswith("|"):
             in_table = False
             continue
@@ -88,18 +112,19 @@ def definitions(path: Path) -> dict[tuple[str, ...], str]:
     return found
 
 
-def mentioned_ids(text: str) -> set[str]:
-    """The rule ids a piece of text names, with the shorthands spelt out."""
+def mentioned_ids(text: str, pfx: str) -> set[str]:
+    """The rule ids with prefix ``pfx`` a piece of text names, with the shorthands spelt out."""
     ids: set[str] = set()
-    for section, first, more, last in MENTION.findall(text):
+    for section, first, more, last in mention(pfx).findall(text):
         numbers = [int(first), *(int(n) for n in more.split("/") if n)]
         if last:
             numbers += range(int(first), int(last) + 1)
-        ids |= {f"OT-{section}-{n}" for n in numbers}
+        ids |= {f"{pfx}-{section}-{n}" for n in numbers}
     return ids
 
 
-def docstrings() -> list[tuple[str, str]]:
+@cache
+def docstrings() -> tuple[tuple[str, str], ...]:
     """Every docstring under tests/ (modules, classes and functions), with where it is."""
     found: list[tuple[str, str]] = []
     for path in sorted(TESTS.rglob("*.py")):
@@ -110,31 +135,45 @@ def docstrings() -> list[tuple[str, str]]:
                 doc = ast.get_docstring(node)
                 if doc:
                     found.append((f"{where}::{getattr(node, 'name', '<module>')}", doc))
-    return found
+    return tuple(found)
 
 
-def test_the_catalogue_has_rule_tables() -> None:
-    """Documentation guard (no rule): the rule tables are found and every id looks like a rule id."""
-    assert len(rows()) > 100
-    bad = [f"line {r.line}: {r.id!r}" for r in rows() if not RULE_ID.match(r.id)]
+EACH = pytest.mark.parametrize("doc", sorted(CATALOGUES))
+
+
+def test_every_catalogue_has_a_prefix() -> None:
+    """Documentation guard (no rule): each Markdown file under docs/rules is a catalogue with its own prefix."""
+    assert sorted(p.name for p in RULES.glob("*.md")) == sorted(CATALOGUES)
+    prefixes = [pfx for pfx, _ in CATALOGUES.values()]
+    assert len(set(prefixes)) == len(prefixes)
+
+
+@EACH
+def test_the_catalogue_has_rule_tables(doc: str) -> None:
+    """Documentation guard (no rule): the rule tables are found and every id looks like a rule id of the
+    catalogue."""
+    assert len(rows(doc)) >= CATALOGUES[doc][1]
+    bad = [f"line {r.line}: {r.id!r}" for r in rows(doc) if not rule_id(doc).match(r.id)]
     assert bad == []
 
 
-def test_rule_ids_are_unique() -> None:
+@EACH
+def test_rule_ids_are_unique(doc: str) -> None:
     """Documentation guard (no rule): no rule id appears in two rows."""
     seen: dict[str, int] = {}
     twice = []
-    for r in rows():
+    for r in rows(doc):
         if r.id in seen:
             twice.append(f"{r.id} on lines {seen[r.id]} and {r.line}")
         seen.setdefault(r.id, r.line)
     assert twice == []
 
 
-def test_every_reference_is_an_existing_test() -> None:
+@EACH
+def test_every_reference_is_an_existing_test(doc: str) -> None:
     """Documentation guard (no rule): each ``file::function`` is a file under tests/ defining that test."""
     missing = []
-    for r in rows():
+    for r in rows(doc):
         for ref in r.tests:
             file, *names = ref.split("::")
             path = TESTS / file
@@ -145,23 +184,25 @@ def test_every_reference_is_an_existing_test() -> None:
     assert missing == []
 
 
-def test_each_referenced_test_names_its_rule() -> None:
+@EACH
+def test_each_referenced_test_names_its_rule(doc: str) -> None:
     """Documentation guard (no rule): a test listed for a rule names that rule's id in its docstring."""
     unnamed = []
-    for r in rows():
+    for r in rows(doc):
         for ref in r.tests:
             file, *names = ref.split("::")
             path = TESTS / file
-            doc = definitions(path).get(tuple(names)) if path.is_file() else None
-            if doc is not None and r.id not in mentioned_ids(doc):
+            found = definitions(path).get(tuple(names)) if path.is_file() else None
+            if found is not None and r.id not in mentioned_ids(found, prefix(doc)):
                 unnamed.append(f"{r.id}: the docstring of {ref} does not name it")
     assert unnamed == []
 
 
-def test_status_agrees_with_the_tests_column() -> None:
+@EACH
+def test_status_agrees_with_the_tests_column(doc: str) -> None:
     """Documentation guard (no rule): ``tested`` rows name a test; rows naming a test are ``tested``."""
     wrong = []
-    for r in rows():
+    for r in rows(doc):
         if r.status not in STATUSES:
             wrong.append(f"{r.id}: status {r.status!r} is not one of {STATUSES}")
         elif r.status == "tested" and not r.tests:
@@ -171,29 +212,37 @@ def test_status_agrees_with_the_tests_column() -> None:
     assert wrong == []
 
 
-def test_every_rule_id_in_a_test_docstring_is_in_the_catalogue() -> None:
-    """Documentation guard (no rule): a docstring under tests/ never names a rule id the catalogue lacks."""
-    known = {r.id for r in rows()}
-    unknown = sorted(f"{where}: {rid}" for where, doc in docstrings() for rid in mentioned_ids(doc) - known)
+@EACH
+def test_every_rule_id_in_a_test_docstring_is_in_the_catalogue(doc: str) -> None:
+    """Documentation guard (no rule): a docstring under tests/ never names a rule id of the catalogue's prefix
+    that the catalogue lacks."""
+    known = {r.id for r in rows(doc)}
+    unknown = sorted(f"{where}: {rid}" for where, text in docstrings()
+                     for rid in mentioned_ids(text, prefix(doc)) - known)
     assert unknown == []
 
 
-def test_the_coverage_line_matches_the_tables() -> None:
+@EACH
+def test_the_coverage_line_matches_the_tables(doc: str) -> None:
     """Documentation guard (no rule): the coverage line at the top counts the tested and open rows right."""
-    lines = COVERAGE.findall(DOC.read_text(encoding="utf-8"))
+    lines = COVERAGE.findall(text_of(doc))
     assert len(lines) == 1, "the catalogue needs exactly one '**Coverage:** N rules tested, M open.' line"
     tested, open_ = (int(n) for n in lines[0])
-    statuses = [r.status for r in rows()]
+    statuses = [r.status for r in rows(doc)]
     assert (tested, open_) == (statuses.count("tested"), statuses.count("open"))
 
 
-@pytest.mark.parametrize(("text", "ids"), [
-    ("OT-BUY-1", {"OT-BUY-1"}),
-    ("OT-RENT-6/7, OT-JAIL-1/5/7", {"OT-RENT-6", "OT-RENT-7", "OT-JAIL-1", "OT-JAIL-5", "OT-JAIL-7"}),
-    ("(OT-SHORT-1..3)", {"OT-SHORT-1", "OT-SHORT-2", "OT-SHORT-3"}),
-    ("OT-TURN-10 is not OT-TURN-1", {"OT-TURN-10", "OT-TURN-1"}),
-    ("OT-JAIL-* and no id", set()),
+@pytest.mark.parametrize(("text", "pfx", "ids"), [
+    ("OT-BUY-1", "OT", {"OT-BUY-1"}),
+    ("OT-RENT-6/7, OT-JAIL-1/5/7", "OT", {"OT-RENT-6", "OT-RENT-7", "OT-JAIL-1", "OT-JAIL-5", "OT-JAIL-7"}),
+    ("(OT-SHORT-1..3)", "OT", {"OT-SHORT-1", "OT-SHORT-2", "OT-SHORT-3"}),
+    ("OT-TURN-10 is not OT-TURN-1", "OT", {"OT-TURN-10", "OT-TURN-1"}),
+    ("OT-JAIL-* and no id", "OT", set()),
+    ("BF-SIGIL-1..2, BF-RENT-4/5 and OT-BUY-1", "BF", {"BF-SIGIL-1", "BF-SIGIL-2", "BF-RENT-4", "BF-RENT-5"}),
+    ("BF-SIGIL-1 and OT-BUY-1", "OT", {"OT-BUY-1"}),
+    ("XBF-SIGIL-1", "BF", set()),
 ])
-def test_mentions_are_read_with_their_shorthands(text: str, ids: set[str]) -> None:
-    """The id reader spells out ``/`` and ``..`` shorthands and does not cut a longer number short."""
-    assert mentioned_ids(text) == ids
+def test_mentions_are_read_with_their_shorthands(text: str, pfx: str, ids: set[str]) -> None:
+    """The id reader keeps to one prefix, spells out ``/`` and ``..`` shorthands and does not cut a longer
+    number short."""
+    assert mentioned_ids(text, pfx) == ids

@@ -15,12 +15,19 @@ from companion.edition import CARD_EFFECTS, DEED_KINDS, SPACE_KINDS, Edition, Sp
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
 """Fields that shape the board: entered before play, never changed during a game."""
 
-EFFECT_WORDS = {
-    "advance": "Move to a space", "back": "Go back some spaces", "nearest": "Move to the nearest of a kind",
-    "go-to-jail": "Go to jail", "jail-free": "Get out of jail free (kept)", "collect": "Collect from the bank",
-    "pay": "Pay the bank", "repairs": "Pay per building", "pay-each-player": "Pay each player",
-    "collect-from-each-player": "Collect from each player",
-}
+def effect_words(edition: Edition) -> dict[str, str]:
+    """The card effects of the vocabulary as the edition's players would say them."""
+    term = edition.term
+    bank = term("bank")
+    return {
+        "advance": "Move to a space", "back": "Go back some spaces", "nearest": "Move to the nearest of a kind",
+        "go-to-jail": f"Go to {term('jail')}", "jail-free": f"{term('get_out_of_jail')} (kept)",
+        "collect": f"Collect from the {bank}", "pay": f"Pay the {bank}",
+        "repairs": f"Pay per {term('building')}", "pay-each-player": "Pay each player",
+        "collect-from-each-player": "Collect from each player",
+    }
+
+
 PARAM_WORDS = {"target": "Which space", "spaces": "How many spaces", "kind": "Nearest what", "amount": "Amount",
                "per_house": "Per {house}", "per_hotel": "Per {hotel}"}
 BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pink"), ("#f7941d", "orange"),
@@ -104,7 +111,7 @@ def card_fields(edition: Edition, effect: str) -> list[BoxField]:
     """A card: a short title of the owner's own, its effect from the vocabulary, that effect's values and how
     many copies of it the deck holds."""
     fields = [BoxField("title", "Short title (your own words)", "text", True),
-              BoxField("effect", "What it does", "choice", True, choices=tuple(EFFECT_WORDS.items()))]
+              BoxField("effect", "What it does", "choice", True, choices=tuple(effect_words(edition).items()))]
     for key in CARD_EFFECTS.get(effect, ()):
         label = PARAM_WORDS[key].format(house=edition.term("house"), hotel=edition.term("hotel"))
         if key == "target":

@@ -155,7 +155,8 @@ class RentDue(Event):
 @dataclass(frozen=True)
 class RentClosed(Event):
     """A rent claim ended (``how``): claimed, lapsed because the owner did not ask in time, wiped out by
-    bankruptcy, or corrected because the token was really elsewhere."""
+    bankruptcy, corrected because the token was really elsewhere, or void because the deed was mortgaged before
+    the owner asked."""
 
     kind: ClassVar[str] = "rent-closed"
     claim: int

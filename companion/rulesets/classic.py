@@ -505,7 +505,8 @@ class ClassicRules(Ruleset):
         player = cmd.args[0]
         offer = self._decision(s, player, "offer")
         if offer is None:
-            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on a deed for sale.")]
+            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on a {self.term('deed')} for "
+                                      "sale.")]
         deed = self.edition.space(offer.data["space"])
         return self._afford(s, player, deed.price, deed.name)
 
@@ -534,7 +535,10 @@ class ClassicRules(Ruleset):
         emit(AuctionOpened(deed_unit(offer.data["space"])))
 
     def check_piece_auction(self, s: GameState, cmd: Command) -> list[Violation]:
-        """When several players want more pieces than the bank has left, the pieces go to auction one by one."""
+        """When several players want more pieces than the bank has left, the pieces go to auction one by one.
+        Who wants one is the table's to say; the app allows the auction only while the stock is short: at least
+        two players could place such a piece now, on more deeds than there are pieces left (see
+        :meth:`short_pieces`)."""
         kind = cmd.args[0]
         if kind not in (HOUSE, HOTEL):
             return [V("auction/piece-kind", f"Auction either a {self.term('house')} or a {self.term('hotel')}.")]
@@ -544,6 +548,9 @@ class ClassicRules(Ruleset):
         if self.stock(s, kind) == 0:
             problems.append(V("stock/empty", f"The {self.term('bank')} has no {self.term(kind + 's')} left to "
                                              "auction."))
+        elif kind not in self.short_pieces(s):
+            problems.append(V("stock/not-short", f"The {self.term('bank')} has enough {self.term(kind + 's')} for "
+                                                 "everyone who could add one now: buy them at their cost instead."))
         return problems
 
     def do_piece_auction(self, emit: Emitter, cmd: Command) -> None:
@@ -562,7 +569,7 @@ class ClassicRules(Ruleset):
         least = self.least_bid(s)
         if amount < least:
             problems.append(V("auction/too-low", f"A bid must be at least {self.money(least)}" + (
-                f" (the highest bid, {self.money(a.high[1])}, plus at least {self.money(self.edition.min_raise)})."
+                f": the highest bid, {self.money(a.high[1])}, plus {self.edition.min_raise} or more."
                 if a.high else " (the opening bid).")))
         if amount > s.cash(player):
             problems.append(V("auction/over-cash", f"{self.name_of(s, player)} has only "
@@ -842,8 +849,10 @@ class ClassicRules(Ruleset):
             problems.append(V("sell/uneven", f"Sell evenly: take {self.term('buildings')} off the properties "
                                              "with the most first."))
         if s.hotels(deed.id) and s.ledger.balance(BANK, HOUSE) < self.houses_before_hotel:
-            problems.append(V("stock/houses-short", f"The {self.term('bank')} has only {s.ledger.balance(BANK, HOUSE)} "
-                                                    f"{self.term('houses')}: sell the whole group with sell-all."))
+            problems.append(V("stock/houses-short", f"The {self.term('bank')} has only "
+                                                    f"{s.ledger.balance(BANK, HOUSE)} {self.term('houses')}: sell all "
+                                                    f"the {self.term('buildings')} of the {self._group_name(deed)} "
+                                                    "at once (sell-all)."))
         return problems
 
     def do_sell(self, emit: Emitter, cmd: Command) -> None:
@@ -910,8 +919,11 @@ class ClassicRules(Ruleset):
 
     def do_mortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
+        for claim in [c for c in emit.state.rent_claims if c.space == deed.id]:
+            emit(RentClosed(claim.id, "mortgaged"))
         emit(MortgageChanged(deed.id, True))
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} {self.term('mortgage')}s {deed.name}",
+        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} gets the "
+                                         f"{self.term('mortgage_value')} of {deed.name}",
                                          BANK, player, CREDITS, deed.mortgage)))
 
     def check_unmortgage(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -923,8 +935,10 @@ class ClassicRules(Ruleset):
         if deed.id not in s.mortgaged:
             return [V("mortgage/not-mortgaged", f"{deed.name} is not {self.term('mortgaged')}.")]
         if self._decision(s, player, "mortgage-transfer", space=deed.id):
-            return [V("mortgage/decide-first", f"{deed.name} has just changed hands {self.term('mortgaged')}: "
-                                               "answer with 'lift' or 'keep'.")]
+            return [V("mortgage/decide-first", f"{deed.name} has just changed hands while "
+                                               f"{self.term('mortgaged')}: first choose to "
+                                               f"{self.term('unmortgage')} it now or keep it "
+                                               f"{self.term('mortgaged')} ('lift' or 'keep').")]
         return self._afford(s, player, self.lift_cost(deed), capital(f"{self.term('unmortgage')} {deed.name}"))
 
     def do_unmortgage(self, emit: Emitter, cmd: Command) -> None:
@@ -1077,9 +1091,9 @@ class ClassicRules(Ruleset):
         if self.raisable(s, player) >= owed:
             problems.append(V("bankrupt/can-pay", f"{self.name_of(s, player)} can still raise "
                                                   f"{self.money(self.raisable(s, player))} by selling "
-                                                  f"{self.term('buildings')} and the {self.term('mortgage')} "
-                                                  f"values of {self.term('deed')}s, enough for the "
-                                                  f"{self.money(owed)} owed."))
+                                                  f"{self.term('buildings')} and taking the "
+                                                  f"{self.term('mortgage_value')} of each {self.term('deed')}, "
+                                                  f"enough for the {self.money(owed)} owed."))
         if s.auction:
             problems.append(V("turn/auction-open", "Finish the auction first."))
         return problems

@@ -88,7 +88,9 @@ def turn_actions(game: Game) -> list[Action]:
             actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
             actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card", f"jail-card {p}"))
         roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
-        if roll.enabled or not s.turn.rolled:
+        # A roll the player owes for a utility's rent has its own button (above); it is not a move.
+        paying_roll = any(d.kind == "utility-roll" and d.player == p for d in s.decisions)
+        if (roll.enabled or not s.turn.rolled) and not paying_roll:
             actions.append(roll)
         actions.append(offer(game, "end", "End turn", f"end {p}"))
     return actions
@@ -439,8 +441,9 @@ def transfer_command(payer: str, payee: str, amount: int, reason: str) -> str:
 def transfer_reasons(game: Game) -> tuple[str, ...]:
     """Reasons the pay / collect form offers for a payment made by hand, in the edition's words."""
     e = game.edition
-    return (f"{e.spaces[0].name} salary", "Agreed at the table", f"{e.term('chance')} or {e.term('community_chest')} "
-            "card", "Fine or fee")
+    decks = " or ".join(deck.name for deck in e.decks.values())  # the decks' own names: Imperial or Rebel
+    return (f"{e.spaces[0].name} salary", "Agreed at the table", f"{decks} card" if decks else "A card",
+            "Fine or fee")
 
 
 def shortage_auctions(game: Game) -> list[Action]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import EFFECT_WORDS, BoxField, card_fields, group_fields, space_fields
+from companion.box.fields import BoxField, card_fields, effect_words, group_fields, space_fields
 from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
@@ -199,7 +199,7 @@ def step_view(edition: Edition, part: str, index: int, kind: str = "") -> StepVi
 def deck_views(edition: Edition) -> list[DeckView]:
     """Every deck with its cards, for the cards part."""
     return [DeckView(d.id, d.name, d.size, max(d.missing, 0),
-                     tuple(CardLine(c.id, c.title, EFFECT_WORDS.get(c.effect, c.effect), c.count,
+                     tuple(CardLine(c.id, c.title, effect_words(edition).get(c.effect, c.effect), c.count,
                                     "yours" if c.owner else "published") for c in d.cards))
             for d in edition.decks.values()]
 

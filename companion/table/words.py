@@ -126,6 +126,8 @@ def event_line(game: Game, event: Event) -> str:
                     f"for {e.space(space).name}")
         case RentClosed(how="lapsed"):
             return f"{capital(e.term('rent'))} that was not claimed in time has lapsed"
+        case RentClosed(how="mortgaged"):
+            return f"No {e.term('rent')} can be claimed on {a_or_an(e.term('mortgaged'))} property"
         case DebtOpened(debtor=debtor, creditor=creditor, amount=amount, reason=reason):
             return f"{name(debtor)} owes {name(creditor)} {credits(e, amount)} ({reason}) and must raise it"
         case AuctionOpened(lot=lot):

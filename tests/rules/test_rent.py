@@ -76,6 +76,15 @@ def test_half_a_group_earns_single_rent() -> None:
     assert rent_due(events) == [("luke", "vader", "coruscant-imperial-palace", 50)]
 
 
+def test_rent_not_yet_claimed_is_void_once_the_deed_is_mortgaged() -> None:
+    """OT-RENT-2: vader lands on luke's Swamp (rent 4); luke mortgages it (+30) before claiming, so there is no
+    rent left to claim and vader keeps his 1,500."""
+    game = new_game()
+    play(game, "roll luke 1 2", "buy luke", "end luke", "roll vader 1 2", "mortgage luke dagobah-swamp")
+    assert rejected(game, "claim luke vader") == ["rent/no-claim"]
+    assert (game.state.cash("luke"), game.state.cash("vader")) == (1500 - 60 + 30, 1500)
+
+
 def test_double_rent_holds_with_another_group_deed_mortgaged() -> None:
     """OT-RENT-4, OT-MORT-3: luke owns all of Hoth with Frozen Plains mortgaged; Echo Base still earns
     6 x 2 = 12."""

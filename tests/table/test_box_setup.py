@@ -177,7 +177,7 @@ def test_a_new_card_gets_an_id_from_its_title(gapped: Edition, store: BoxStore) 
     assert saved.profile.value("card:imperial/test-fine") == typed
     after = {d.id: d for d in deck_views(saved.edition)}["imperial"]
     assert after.missing == 4
-    assert CardLine("test-fine", "Test fine", "Pay the bank", 2, "yours") in after.cards
+    assert CardLine("test-fine", "Test fine", "Pay the Bank", 2, "yours") in after.cards
 
 
 def test_a_corrected_card_is_stored_whole(gapped: Edition, store: BoxStore) -> None:
@@ -191,7 +191,7 @@ def test_a_corrected_card_is_stored_whole(gapped: Edition, store: BoxStore) -> N
     saved = save_step(store, store.current(gapped), gapped, as_pay, typed)
     assert saved.saved and saved.profile.value("card:imperial/dividend") == typed
     line = next(c for c in deck_views(saved.edition)[0].cards if c.id == "dividend")
-    assert (line.title, line.effect, line.origin) == ("Test levy: pay 50", "Pay the bank", "yours")
+    assert (line.title, line.effect, line.origin) == ("Test levy: pay 50", "Pay the Bank", "yours")
 
 
 def test_next_missing_goes_to_the_next_step_with_an_unknown_value(gapped: Edition) -> None:

@@ -43,7 +43,7 @@ def test_an_unreadable_command_is_refused_in_words(session: Session) -> None:
     answer = session.submit("roll luke two")
     assert not answer.accepted
     assert answer.reasons == ("roll: 'two' is not a whole number",)
-    assert session.check("buy luke") == ("Luke has not landed on a deed for sale.",)
+    assert session.check("buy luke") == ("Luke has not landed on a Title Deed for sale.",)
 
 
 def test_buying_is_a_purchase_and_rent_a_payment(session: Session) -> None:

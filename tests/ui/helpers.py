@@ -193,9 +193,10 @@ def cash(pid: str) -> str:
     return find(PlayerCard, player_id=pid).cash_label.text
 
 
-def roll_typed(a: int, b: int) -> None:
-    """Tap Roll, then the two faces the table rolled, then OK."""
-    tap(action("roll"))
+def roll_typed(a: int, b: int, key: str = "roll") -> None:
+    """Tap Roll (or the roll action ``key``, such as ``utility-roll``), then the two faces the table rolled, then
+    OK."""
+    tap(action(key))
     dialog = dialogs()[-1]
     assert isinstance(dialog, DiceDialog)
     tap(find(FaceToggle, root=dialog, die=0, face=a))

@@ -321,7 +321,7 @@ def test_landing_on_bounty_asks_its_amount(app: Any) -> None:
 
 def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
     """Luke rolls 3 + 4 onto the Imperial space (7). The deck lacks six cards, so the card list offers "A card not
-    entered yet": its title is typed on the on-screen keyboard, its effect chosen ("Pay the bank", 15 IC: TEST
+    entered yet": its title is typed on the on-screen keyboard, its effect chosen ("Pay the Bank", 15 IC: TEST
     DATA) and the card is played at once: Luke pays 15 IC (1,485 IC left). It is saved in the box."""
     start(app)
     roll_typed(3, 4)
@@ -353,7 +353,7 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
     assert isinstance(effects, ChoiceListDialog)
     tap(find(TapButton, root=effects, choice="pay"))
     wait_until(lambda: effects not in dialogs())
-    assert control(dialog, "effect").text == "What it does: Pay the bank"
+    assert control(dialog, "effect").text == "What it does: Pay the Bank"
     shoot(screenshot_dir, "box-new-card")
     pad_in(control(dialog, "amount"), 15)
     tap(dialog.save)

@@ -258,7 +258,7 @@ def test_add_a_card_to_the_partial_imperial_deck(app: Any, screenshot_dir: Path)
     tap(find(TapButton, "Save", walker))
     assert "Imperial deck: 16 cards, 5 still to enter" in texts(walker)
     card = find(TapButton, root=walker, card=("imperial", "test-toll"))
-    assert card.text.startswith("Test toll\n") and "Pay the bank \u00b7 1 copy \u00b7 yours" in card.text
+    assert card.text.startswith("Test toll\n") and "Pay the Bank \u00b7 1 copy \u00b7 yours" in card.text
     assert box_store().load(TEST_ID, "our-box").value("card:imperial/test-toll") == {
         "title": "Test toll", "effect": "pay", "amount": 25, "count": 1}
 

@@ -45,8 +45,9 @@ FIRST_TURN_NOTE = ("Player 1 takes the first turn. Everyone rolls both dice and 
 
 
 def two_lines(first: str, second: str) -> str:
-    """Button text: a main line and a smaller second line (markup)."""
-    return f"{first}\n[size={int(theme.FONT_SMALL)}]{second}[/size]"
+    """Button text: a main line and a smaller second line (markup); just the main line when there is no
+    second (a token that fights for no side)."""
+    return f"{first}\n[size={int(theme.FONT_SMALL)}]{second}[/size]" if second else first
 
 
 class NewGameScreen(CompanionScreen):
