@@ -24,6 +24,9 @@ from companion.engine.events import Event, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Transaction, deed_unit
 from companion.rulesets.base import Emitter
+from tests.rules.helpers import codes as codes
+from tests.rules.helpers import dice_for as dice_for
+from tests.rules.helpers import play as play
 
 from .testbox import STREETS, deed_id
 
@@ -31,17 +34,6 @@ from .testbox import STREETS, deed_id
 def colour_set(k: int) -> tuple[str, str]:
     """The two characters of colour set ``k`` (1 to 8) of the test box, as space ids."""
     return deed_id(STREETS[2 * k - 2]), deed_id(STREETS[2 * k - 1])
-
-
-def play(game: Game, *lines: str) -> list[Event]:
-    """Apply each command line in order; raises :class:`CommandRejected` on the first refusal.
-
-    Returns every event of all the lines, in order.
-    """
-    events: list[Event] = []
-    for line in lines:
-        events += game.apply(parse_command(line))
-    return events
 
 
 def refusal(game: Game, line: str) -> CommandRejected:
@@ -65,22 +57,6 @@ def rejected(game: Game, line: str) -> list[str]:
 def messages(game: Game, line: str) -> str:
     """Assert that ``line`` is refused and changes nothing; return what the players read, all messages joined."""
     return " ".join(v.message for v in refusal(game, line).violations)
-
-
-def codes(game: Game, line: str) -> list[str]:
-    """The violation codes ``line`` would get now, without applying it (empty: it would be accepted)."""
-    return [v.code for v in game.validate(parse_command(line))]
-
-
-def dice_for(steps: int) -> str:
-    """Two die faces (as ``"a b"``) that are NOT doubles and add up to ``steps`` (3 to 11)."""
-    if not 3 <= steps <= 11:
-        raise ValueError(f"{steps} cannot be rolled without doubles")
-    low = max(1, steps - 6)
-    high = steps - low
-    if low == high:
-        low, high = low - 1, high + 1
-    return f"{low} {high}"
 
 
 def roll_to(game: Game, player: str, position: int) -> list[Event]:

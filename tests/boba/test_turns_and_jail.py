@@ -24,6 +24,15 @@ def din_sent_to_jail(game: Game) -> None:
     assert game.state.player("din").in_jail
 
 
+def din_jailed_on_his_turn() -> Game:
+    """A 2-player game where din went to Jail on his first turn and fennec has taken a quiet turn: din's first
+    turn in Jail starts."""
+    game = new_game()
+    din_sent_to_jail(game)
+    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    return game
+
+
 def din_fails_in_jail(game: Game, turns: int) -> None:
     """Din (in Jail) rolls 1+2 on ``turns`` turns in a row; fennec takes a quiet turn after each."""
     for i in range(turns):
@@ -187,9 +196,7 @@ def test_fine_at_the_start_of_the_first_jail_turn() -> None:
 @pytest.mark.parametrize("failed", [1, 2])
 def test_fine_at_the_start_of_the_second_or_third_jail_turn(failed: int) -> None:
     """BF-JAIL-4: after one or two failed rolls the fine may still be paid before the next roll."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     din_fails_in_jail(game, failed)
     assert game.state.player("din").jail_turns == failed
     play(game, "fine din", "roll din 4 6")
@@ -198,27 +205,21 @@ def test_fine_at_the_start_of_the_second_or_third_jail_turn(failed: int) -> None
 
 def test_no_fine_after_the_roll() -> None:
     """BF-JAIL-4: the fine belongs to the start of the turn; after a failed roll it is refused."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     play(game, "roll din 1 2")
     assert rejected(game, "fine din") == ["jail/after-roll"]
 
 
 def test_after_the_fine_the_roll_is_normal_and_doubles_roll_again() -> None:
     """BF-JAIL-4, BF-TURN-4: after paying, 5+5 moves din to 20 and, being doubles, gives him another roll."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     play(game, "fine din", "roll din 5 5", "roll din 4 5")  # 10 -> 20 -> 29
     assert (game.state.player("din").position, cash(game, "din")) == (29, 1500 - 50)
 
 
 def test_doubles_free_the_prisoner_who_moves_and_does_not_roll_again() -> None:
     """BF-JAIL-6: on his first Jail turn din rolls 5+5: free, moved to 20, no fine, and no further roll."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     play(game, "roll din 5 5")
     din = game.state.player("din")
     assert (din.position, din.in_jail, cash(game, "din")) == (20, False, 1500)
@@ -228,9 +229,7 @@ def test_doubles_free_the_prisoner_who_moves_and_does_not_roll_again() -> None:
 
 def test_a_failed_roll_keeps_the_prisoner_in_jail() -> None:
     """BF-JAIL-7: 1+2 is no double: din stays in Jail, one of his three tries used."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     play(game, "roll din 1 2")
     din = game.state.player("din")
     assert (din.position, din.in_jail, din.jail_turns, cash(game, "din")) == (JAIL, True, 1, 1500)
@@ -239,9 +238,7 @@ def test_a_failed_roll_keeps_the_prisoner_in_jail() -> None:
 
 def test_third_failed_roll_pays_the_fine_and_moves() -> None:
     """BF-JAIL-7: three failed rolls (1+2 each): the third time din pays 50 and moves 3, to 13."""
-    game = new_game()
-    din_sent_to_jail(game)
-    quiet_turn(game, "fennec", FENNEC_IDLE[0])
+    game = din_jailed_on_his_turn()
     din_fails_in_jail(game, 2)
     play(game, "roll din 1 2")
     din = game.state.player("din")
