@@ -18,8 +18,6 @@ Board of the test box (position: what is there; set k has a price of 100k, payme
 
 from __future__ import annotations
 
-from companion.engine.commands import parse_command
-from companion.engine.errors import CommandRejected
 from companion.engine.events import Event, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Transaction, deed_unit
@@ -27,6 +25,8 @@ from companion.rulesets.base import Emitter
 from tests.rules.helpers import codes as codes
 from tests.rules.helpers import dice_for as dice_for
 from tests.rules.helpers import play as play
+from tests.rules.helpers import refusal as refusal
+from tests.rules.helpers import rejected as rejected
 
 from .testbox import STREETS, deed_id
 
@@ -34,24 +34,6 @@ from .testbox import STREETS, deed_id
 def colour_set(k: int) -> tuple[str, str]:
     """The two characters of colour set ``k`` (1 to 8) of the test box, as space ids."""
     return deed_id(STREETS[2 * k - 2]), deed_id(STREETS[2 * k - 1])
-
-
-def refusal(game: Game, line: str) -> CommandRejected:
-    """Assert that ``line`` is refused and changes nothing (state and journal); return the refusal."""
-    before = game.state.snapshot()
-    entries = len(game.entries)
-    try:
-        game.apply(parse_command(line))
-    except CommandRejected as exc:
-        assert game.state.snapshot() == before, f"rejected {line!r} changed the state"
-        assert len(game.entries) == entries, f"rejected {line!r} was journaled"
-        return exc
-    raise AssertionError(f"{line!r} was accepted but should have been refused")
-
-
-def rejected(game: Game, line: str) -> list[str]:
-    """Assert that ``line`` is refused and changes nothing; return the violation codes."""
-    return [v.code for v in refusal(game, line).violations]
 
 
 def messages(game: Game, line: str) -> str:

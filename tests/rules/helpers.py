@@ -65,8 +65,8 @@ def play(game: Game, *lines: str) -> list[Event]:
     return events
 
 
-def rejected(game: Game, line: str) -> list[str]:
-    """Assert that ``line`` is refused and changes nothing; return the violation codes."""
+def refusal(game: Game, line: str) -> CommandRejected:
+    """Assert that ``line`` is refused and changes nothing (state and journal); return the refusal."""
     before = game.state.snapshot()
     entries = len(game.entries)
     try:
@@ -74,8 +74,13 @@ def rejected(game: Game, line: str) -> list[str]:
     except CommandRejected as exc:
         assert game.state.snapshot() == before, f"rejected {line!r} changed the state"
         assert len(game.entries) == entries, f"rejected {line!r} was journaled"
-        return [v.code for v in exc.violations]
+        return exc
     raise AssertionError(f"{line!r} was accepted but should have been refused")
+
+
+def rejected(game: Game, line: str) -> list[str]:
+    """Assert that ``line`` is refused and changes nothing; return the violation codes."""
+    return [v.code for v in refusal(game, line).violations]
 
 
 def codes(game: Game, line: str) -> list[str]:
