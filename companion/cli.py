@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.devices.config import MODES, DeviceConfig, default_file, flag_settings, load_config, user_file
 from companion.engine.errors import CommandRejected, EditionError
+from companion.kiosk import KioskSettings, kivy_settings, load_settings, prepare
 from companion.paths import journal_path
 
 EXIT_REJECTED = 2
@@ -27,7 +28,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.what is None:
         args = parser.parse_args(["app"])
-    run_app(args.fullscreen, device_settings(args))
+    kiosk = kiosk_settings(args.kiosk)
+    if kiosk is None:
+        run_app(args.fullscreen, device_settings(args))
+        return 0
+    for line in prepare(kiosk):  # before anything starts Kivy, SDL or gpiozero
+        print(f"companion: {line}", file=sys.stderr)
+    run_app(args.fullscreen or kiosk.fullscreen, device_settings(args), kivy_settings(kiosk), kiosk.transitions)
     return 0
 
 
@@ -37,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="what")
     app = sub.add_parser("app", help="open the touchscreen app (the default)")
     app.add_argument("--fullscreen", action="store_true")
+    app.add_argument("--kiosk", type=Path, metavar="FILE",
+                     help="run as the table appliance with these settings (deploy/install.sh writes "
+                          "/etc/sw-monopoly-companion/kiosk.toml; see deploy/README.md)")
     dice = app.add_argument_group("dice and buttons", "settings for this run, on top of hardware/devices.toml and "
                                   "~/.config/sw-monopoly-companion/devices.toml (see hardware/README.md)")
     dice.add_argument("--devices", type=Path, metavar="FILE", help="one more device settings file, read last")
@@ -67,6 +77,17 @@ def device_settings(args: argparse.Namespace) -> tuple[DeviceConfig, list[str]]:
     files = [default_file(), user_file(), *([args.devices] if args.devices else [])]
     config, more = load_config(files, flags)
     return config, problems + more
+
+
+def kiosk_settings(file: Path | None) -> KioskSettings | None:
+    """The appliance settings from ``--kiosk FILE`` (``None`` without the flag); their problems are printed and
+    the app starts all the same, with the default value for each bad setting."""
+    if file is None:
+        return None
+    settings, problems = load_settings(file)
+    for problem in problems:
+        print(f"companion: kiosk settings: {problem}", file=sys.stderr)
+    return settings
 
 
 def run_script_command(file: Path, journal_file: Path | None, game_id: str | None, ack: bool) -> int:
