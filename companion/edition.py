@@ -79,6 +79,12 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def a_or_an(words: str) -> str:
+    """``words`` after the indefinite article their first letter calls for: ``a Sigil``, ``an armour symbol``,
+    ``an Imperial card`` (a ``u`` takes ``a``, as in ``a utility``)."""
+    return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o') else 'a'} {words}"
+
+
 def field_labels(terms: Mapping[str, str]) -> dict[str, str]:
     """Each field as an edition's players call it (``inactive value`` where the classic game says mortgage
     value), from the edition's terms."""

@@ -15,7 +15,15 @@ from typing import Any
 from companion.box.fields import LAYOUT_FIELDS, BoxField, card_fields, group_fields, space_fields
 from companion.box.overlay import apply_values
 from companion.box.values import BoxValueError, Value, split_target
-from companion.edition import CARD_EFFECTS, CLASSIC_TERMS, DEED_KINDS, SPACE_KINDS, Edition, edition_from_data
+from companion.edition import (
+    CARD_EFFECTS,
+    CLASSIC_TERMS,
+    DEED_KINDS,
+    SPACE_KINDS,
+    Edition,
+    edition_from_data,
+    field_labels,
+)
 from companion.engine.errors import EditionError
 
 MAX_NAME = 40
@@ -221,7 +229,7 @@ def _group_problems(raw: dict[str, Any], groups: list[dict[str, Any]], spaces: l
 
 def _wrong_kind(raw: dict[str, Any], space: dict[str, Any], group: str, kind: str) -> BoxProblem:
     """A deed put in a group that holds another kind of deed (a character among the equipment)."""
-    terms = {**CLASSIC_TERMS, **raw.get("edition", {}).get("terms", {})}
+    terms = _terms(raw)
     plural = {"street": terms["streets"], "vessel": terms["railroads"], "utility": terms["utilities"]}[kind]
     target = f"space:{space['id']}"
     return BoxProblem(target, "group", f"{_where(raw, target)}, group: {group} holds only {plural}.")
@@ -263,13 +271,19 @@ def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str
 # ---------------------------------------------------------------------------- words
 
 
+def _terms(raw: dict[str, Any]) -> dict[str, str]:
+    """The edition's words, the classic game's where it names none of its own."""
+    return {**CLASSIC_TERMS, **raw.get("edition", {}).get("terms", {})}
+
+
 def _label(raw: dict[str, Any], key: str) -> str:
-    """A field as the edition's players call it (``inactive value`` where the classic game says mortgage)."""
-    terms = {**CLASSIC_TERMS, **raw.get("edition", {}).get("terms", {})}
-    return {"build_cost": f"cost of each {terms['house']}", "hotel_cost": f"cost of a {terms['hotel']}",
-            "mortgage": terms["mortgage_value"], "rent": terms["rent"], "dice_multiplier": "dice multipliers",
-            "per_house": f"per {terms['house']}", "per_hotel": f"per {terms['hotel']}",
-            "target": "space"}.get(key, key)
+    """A field as the edition's players call it (``inactive value`` where the classic game says mortgage): the
+    labels every box message uses, with the rent table named by its word alone and a card's fields added."""
+    terms = _terms(raw)
+    labels = {k: v for k, v in field_labels(terms).items() if k in ("build_cost", "hotel_cost", "mortgage",
+                                                                     "dice_multiplier")}
+    return {**labels, "rent": terms["rent"], "per_house": f"per {terms['house']}",
+            "per_hotel": f"per {terms['hotel']}", "target": "space"}.get(key, key)
 
 
 def _where(raw: dict[str, Any], target: str) -> str:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from companion.dice import MOVE
-from companion.edition import PRINTED_FIELDS, Edition, Space, capital
+from companion.edition import PRINTED_FIELDS, Edition, Space, a_or_an, capital
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import (
@@ -287,7 +287,7 @@ class ClassicRules(Ruleset):
     def _own_deed(self, s: GameState, player: str, space_id: str) -> tuple[Space | None, list[Violation]]:
         deed = self._deed(space_id)
         if deed is None:
-            return None, [V("deed/unknown", f"'{space_id}' is not a {self.term('deed')} on this board.")]
+            return None, [V("deed/unknown", f"'{space_id}' is not {a_or_an(self.term('deed'))} on this board.")]
         if s.owner(deed.id) != player:
             return deed, [V("deed/not-owner", f"{self.name_of(s, player)} does not own {deed.name}.")]
         return deed, []
@@ -505,7 +505,7 @@ class ClassicRules(Ruleset):
         player = cmd.args[0]
         offer = self._decision(s, player, "offer")
         if offer is None:
-            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on a {self.term('deed')} for "
+            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
                                       "sale.")]
         deed = self.edition.space(offer.data["space"])
         return self._afford(s, player, deed.price, deed.name)
@@ -541,7 +541,8 @@ class ClassicRules(Ruleset):
         :meth:`short_pieces`)."""
         kind = cmd.args[0]
         if kind not in (HOUSE, HOTEL):
-            return [V("auction/piece-kind", f"Auction either a {self.term('house')} or a {self.term('hotel')}.")]
+            return [V("auction/piece-kind", f"Auction either {a_or_an(self.term('house'))} or "
+                                            f"{a_or_an(self.term('hotel'))}.")]
         problems = []
         if s.auction:
             problems.append(V("auction/already-open", "Another auction is still open."))
@@ -758,13 +759,14 @@ class ClassicRules(Ruleset):
             problems.append(V("build/group-incomplete", f"{self.name_of(s, player)} must own the whole "
                                                         f"{self._group_name(deed)} first."))
         if any(m in s.mortgaged for m in self.group_members(deed)):
-            problems.append(V("build/group-mortgaged", f"A {self.term('deed')} of the {self._group_name(deed)} is "
+            problems.append(V("build/group-mortgaged", f"{capital(a_or_an(self.term('deed')))} of the "
+                                                       f"{self._group_name(deed)} is "
                                                        f"{self.term('mortgaged')}: {self.term('unmortgage')} it "
                                                        f"before adding {self.term('buildings')}."))
         levels = [self.level(s, m) for m in self.group_members(deed)]
         level = self.level(s, deed.id)
         if level > self.houses_before_hotel:
-            problems.append(V("build/full", f"{deed.name} already has a {self.term('hotel')}."))
+            problems.append(V("build/full", f"{deed.name} already has {a_or_an(self.term('hotel'))}."))
         elif level > min(levels):
             problems.append(V("build/uneven", f"Build evenly: every property of the "
                                               f"{self._group_name(deed)} needs {level} {self.term('building')}(s) "
@@ -816,7 +818,8 @@ class ClassicRules(Ruleset):
         kind = HOTEL if self.level(s, deed.id) == self.houses_before_hotel else HOUSE
         if self._decision(s, player, "place", piece=kind):
             return problems
-        return problems + self._afford(s, player, self.piece_cost(deed, kind), f"A {self.term(kind)} on {deed.name}")
+        return problems + self._afford(s, player, self.piece_cost(deed, kind),
+                                       capital(f"{a_or_an(self.term(kind))} on {deed.name}"))
 
     def do_build(self, emit: Emitter, cmd: Command) -> None:
         s, player = emit.state, cmd.args[0]
@@ -824,7 +827,7 @@ class ClassicRules(Ruleset):
         site = site_account(deed.id)
         kind = HOTEL if self.level(s, deed.id) == self.houses_before_hotel else HOUSE
         won = self._decision(s, player, "place", piece=kind)
-        reason = f"{self.name_of(s, player)} builds a {self.term(kind)} on {deed.name}"
+        reason = f"{self.name_of(s, player)} builds {a_or_an(self.term(kind))} on {deed.name}"
         parts = [Transaction.transfer(reason, BANK, site, kind, 1)]
         if kind == HOTEL:
             parts.append(Transaction.transfer(reason, site, BANK, HOUSE, self.houses_before_hotel))
@@ -860,7 +863,7 @@ class ClassicRules(Ruleset):
         deed = self.edition.space(cmd.args[1])
         site = site_account(deed.id)
         kind = HOTEL if s.hotels(deed.id) else HOUSE
-        reason = f"{self.name_of(s, player)} sells a {self.term(kind)} on {deed.name}"
+        reason = f"{self.name_of(s, player)} sells {a_or_an(self.term(kind))} on {deed.name}"
         parts = [Transaction.transfer(reason, site, BANK, kind, 1),
                  Transaction.transfer(reason, BANK, player, CREDITS, self.sellback(self.piece_cost(deed, kind)))]
         if kind == HOTEL:
@@ -872,7 +875,7 @@ class ClassicRules(Ruleset):
         player, gid = cmd.args
         group = self.edition.groups.get(gid)
         if group is None:
-            return [V("group/unknown", f"'{gid}' is not a {self.term('group')}; they are: "
+            return [V("group/unknown", f"'{gid}' is not {a_or_an(self.term('group'))}; they are: "
                                        f"{', '.join(self.edition.groups)}.")]
         if not group.members or s.owner(group.members[0]) != player:
             return [V("deed/not-owner", f"{self.name_of(s, player)} does not own the {group.name} "

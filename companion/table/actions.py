@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.dice import MOVE, RollNeed
-from companion.edition import capital
+from companion.edition import a_or_an, capital
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rulesets.classic import ClassicRules
 from companion.table.views import DeedView, deed_view
-from companion.table.words import a_or_an, credits, lot_name, party_name
+from companion.table.words import credits, lot_name, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from companion.edition import a_or_an
 from companion.engine.state import Setup
 from companion.table.session import SavedGameLine
-from companion.table.words import a_or_an, credits
+from companion.table.words import credits
 
 if TYPE_CHECKING:
     from companion.edition import Edition

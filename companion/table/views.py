@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from companion.edition import capital
+from companion.edition import a_or_an, capital
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import ROLL_SOURCES, a_or_an, credits, event_line
+from companion.table.words import ROLL_SOURCES, credits, event_line
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.edition import capital
+from companion.edition import a_or_an, capital
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -44,12 +44,6 @@ ROLL_SOURCES = {
     "serial": "read from the dice device",
 }
 TRADE_ENDINGS = {"accepted": "The trade is accepted.", "rejected": "The trade offer is off."}
-
-
-def a_or_an(words: str) -> str:
-    """``words`` after the indefinite article their first letter calls for: ``a Sigil``, ``an armour symbol``,
-    ``an Imperial card`` (a ``u`` takes ``a``, as in ``a utility``)."""
-    return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o') else 'a'} {words}"
 
 
 def trade_ending(edition: Edition, how: str) -> str:

@@ -12,7 +12,7 @@ import copy
 import re
 from functools import cache
 
-from companion.edition import Edition, edition_from_data
+from companion.edition import Edition, a_or_an, edition_from_data
 from companion.engine.commands import parse_command
 from companion.engine.events import Event, Posted
 from companion.engine.game import Game
@@ -30,7 +30,7 @@ from companion.table.actions import (
 from companion.table.history import ranking
 from companion.table.setup_choices import variant_notes
 from companion.table.views import deed_card_rows, deed_view, player_views, stock
-from companion.table.words import a_or_an, event_line
+from companion.table.words import event_line
 from tests.rules.helpers import edition, give_deeds, seat
 
 # TEST DATA: the words a Boba Fett-style edition gives itself in [terms]; every other edition value is the
