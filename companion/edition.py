@@ -19,8 +19,13 @@ from typing import Any
 from companion.dice import EditionDice, classic_dice, parse_dice
 from companion.engine.errors import EditionError, Need, ValueNeeded
 
-DEED_KINDS = ("street", "vessel", "utility")
-SPACE_KINDS = (*DEED_KINDS, "go", "card", "tax", "jail", "free-parking", "go-to-jail")
+DEED_KINDS = ("street", "vessel", "utility", "hideout")
+CLASSIC_KINDS = ("street", "vessel", "utility", "go", "card", "tax", "jail", "free-parking", "go-to-jail")
+"""The kinds of space a board has unless its data lists its own (``space_kinds`` in board.toml)."""
+SPACE_KINDS = (*DEED_KINDS, "go", "card", "tax", "jail", "free-parking", "go-to-jail", "collect", "jump", "advance")
+"""Every kind of space the rulesets know. A hideout is a deed with one rent and no buildings or mortgage; a collect
+space pays its amount to whoever lands there; a jump space sends the token on; an advance space moves the
+Imperial enemies."""
 CARD_EFFECTS: dict[str, tuple[str, ...]] = {
     "advance": ("target",),
     "back": ("spaces",),
@@ -32,7 +37,17 @@ CARD_EFFECTS: dict[str, tuple[str, ...]] = {
     "repairs": ("per_house", "per_hotel"),
     "pay-each-player": ("amount",),
     "collect-from-each-player": ("amount",),
+    "battle-bonus": ("amount",),
+    "second-chance": (),
+    "take-grogu": (),
+    "enemy": ("number", "reward", "penalty"),
+    "boss": ("number",),
 }
+CLASSIC_EFFECTS = ("advance", "back", "nearest", "go-to-jail", "jail-free", "collect", "pay", "repairs",
+                   "pay-each-player", "collect-from-each-player")
+"""The effects a deck's cards may have unless the deck lists its own (``effects`` in cards.toml)."""
+KEPT_EFFECTS = ("jail-free", "battle-bonus", "second-chance", "take-grogu")
+"""Cards the drawer keeps until they choose to use them; every other card acts at once."""
 
 
 PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice_multiplier", "amount")
@@ -43,10 +58,13 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "utility": ("name", "group", "price", "mortgage", "dice_multiplier"),
     "card": ("name", "deck"),
     "tax": ("name", "amount"),
+    "hideout": ("name", "group", "price", "rent"),
+    "collect": ("name", "amount"),
 }
 """The values a space of each kind has (every other kind has only a name)."""
 FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
-               "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards"}
+               "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards",
+               "number": "number needed to win", "reward": "reward", "penalty": "penalty"}
 UNKNOWN_KIND = "unknown"
 UTILITY_DICE = ("move", "fresh")
 """Utility rent times the dice: the roll that moved the token there, or a fresh roll by the player who owes."""
@@ -62,6 +80,8 @@ CLASSIC_TERMS: dict[str, str] = {
     "mortgage": "mortgage", "mortgaged": "mortgaged", "mortgage_value": "mortgage value",
     "unmortgage": "lift the mortgage on", "interest": "interest",
     "bankrupt": "bankrupt", "declare_bankruptcy": "declare bankruptcy",
+    "jump_space": "jump space", "advance_space": "enemy advance space", "outpost": "outpost", "enemy": "enemy",
+    "enemies": "enemies",
 }
 """The classic game's words, used wherever an edition's ``[terms]`` does not name its own (docs/edition-format.md
 lists what each key means). ``mortgage`` and ``buy`` are verbs; ``unmortgage`` comes before a deed's name."""
@@ -150,8 +170,10 @@ class Space:
 
     @property
     def rent(self) -> tuple[int, ...]:
-        """The rent table: unimproved, 1-4 houses, hotel (streets); by number owned (vessels)."""
-        return tuple(self._printed("rent", ()))
+        """The rent table: unimproved, 1-4 houses, hotel (streets); by number owned (vessels); the one rent of a
+        hideout."""
+        rent = self._printed("rent", ())
+        return (rent,) if isinstance(rent, int) else tuple(rent)
 
     @property
     def dice_multiplier(self) -> tuple[int, ...]:
@@ -217,6 +239,25 @@ class Card:
     params: dict[str, Any]
     count: int
     owner: bool = False
+    unknown: frozenset[str] = frozenset()
+    deck: str = ""
+    deck_name: str = ""
+
+    @property
+    def kept(self) -> bool:
+        """Whether the drawer keeps the card until they choose to use it (else it acts at once)."""
+        return self.effect in KEPT_EFFECTS
+
+    def value(self, key: str) -> int:
+        """A number printed on the card; raises :class:`ValueNeeded` (asking for every value of the card nobody
+        has entered yet) while it is unknown."""
+        if self.unknown:
+            fields = tuple(f for f in CARD_EFFECTS[self.effect] if f in self.unknown)
+            raise ValueNeeded(Need(f"card:{self.deck}/{self.id}", fields,
+                                   f"{self.deck_name} card '{self.title}': the {field_words(fields)} printed on it "
+                                   f"{'is' if len(fields) == 1 else 'are'} not entered yet. Read "
+                                   f"{'it' if len(fields) == 1 else 'them'} off the card."))
+        return int(self.params[key])
 
 
 @dataclass(frozen=True)
@@ -229,6 +270,8 @@ class Deck:
     size: int
     cards: tuple[Card, ...]
     partial: bool = False
+    effects: tuple[str, ...] = CLASSIC_EFFECTS
+    """The effects this deck's cards may have (the vocabulary the box form offers)."""
 
     @property
     def missing(self) -> int:
@@ -328,6 +371,16 @@ class Edition:
         """A word the players see: the edition's own from ``[terms]``, else the classic game's (else the key)."""
         return self.terms.get(key) or CLASSIC_TERMS.get(key, key)
 
+    @property
+    def space_kinds(self) -> tuple[str, ...]:
+        """The kinds of space this board has (``space_kinds`` in board.toml; the classic board's by default)."""
+        return tuple(self.raw.get("board", {}).get("space_kinds", CLASSIC_KINDS))
+
+    @property
+    def default_kind(self) -> str:
+        """The kind a space is taken to be while its own is unknown: the board's first kind of deed."""
+        return next((k for k in self.space_kinds if k in DEED_KINDS), "street")
+
     def kind_values(self, kind: str) -> dict[str, Any]:
         """The values every space of ``kind`` shares on this board (``[kinds.<kind>]`` in board.toml)."""
         return dict(self.raw.get("board", {}).get("kinds", {}).get(kind, {}))
@@ -367,7 +420,10 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
             problems.append(f"{name}.toml is missing")
     buildings = meta.get("buildings", {})
     separate_hotel_cost = bool(buildings.get("hotel_cost_printed", False))
-    spaces = _spaces(board.get("spaces", []), board.get("kinds", {}), separate_hotel_cost, problems)
+    kinds_here = tuple(board.get("space_kinds", CLASSIC_KINDS))
+    problems += [f"board.toml: space kind {k!r} is not one of {', '.join(SPACE_KINDS)}" for k in kinds_here
+                 if k not in SPACE_KINDS]
+    spaces = _spaces(board.get("spaces", []), board.get("kinds", {}), separate_hotel_cost, kinds_here, problems)
     spaces = [replace(s, terms=meta.get("terms", {})) for s in spaces]
     groups = _groups(board.get("groups", []), spaces, problems)
     decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
@@ -454,7 +510,7 @@ def space_item(item: dict[str, Any], kinds: dict[str, dict[str, Any]], separate_
 
 
 def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separate_hotel_cost: bool,
-            problems: list[str]) -> list[Space]:
+            kinds_here: tuple[str, ...], problems: list[str]) -> list[Space]:
     """Every space in board order. A value listed in the item's ``unknown`` may be absent (the box owner enters
     it); any other value a kind needs must be there and make sense."""
     spaces: list[Space] = []
@@ -463,8 +519,8 @@ def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separ
         sid = raw_item.get("id", f"space-{position}")
         where = f"space {sid} (position {position})"
         kind, item, unknown = space_item(raw_item, kinds, separate_hotel_cost)
-        if kind not in (*SPACE_KINDS, UNKNOWN_KIND):
-            problems.append(f"{where}: kind {kind!r} is not one of {', '.join(SPACE_KINDS)}")
+        if kind not in (*kinds_here, UNKNOWN_KIND):
+            problems.append(f"{where}: kind {kind!r} is not one of {', '.join(kinds_here)}")
             continue
         if sid in seen:
             problems.append(f"{where}: the id is used twice")
@@ -496,7 +552,8 @@ def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str], se
 
     problems: list[str] = []
     if kind in DEED_KINDS:
-        problems += [f"'{key}' is missing" for key in ("price", "mortgage", "group") if given(key) and key not in item]
+        problems += [f"'{key}' is missing" for key in ("price", "mortgage", "group")
+                     if key in kind_fields(kind) and given(key) and key not in item]
         if given("price") and (not isinstance(item.get("price", 0), int) or item.get("price", 0) <= 0):
             problems.append("the price must be a positive whole number")
     if kind == "street":
@@ -510,6 +567,10 @@ def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str], se
             problems.append("'build_cost' is missing")
     if kind == "street" and separate_hotel_cost and given("hotel_cost") and "hotel_cost" not in item:
         problems.append("'hotel_cost' is missing (this edition prints a hotel cost on each deed)")
+    if kind == "hideout" and given("rent") and not (isinstance(item.get("rent"), int) and item["rent"] > 0):
+        problems.append("rent must be a positive whole number")
+    if kind == "collect" and given("amount") and not (isinstance(item.get("amount"), int) and item["amount"] > 0):
+        problems.append("a collect space needs a positive amount")
     if kind == "vessel" and given("rent") and not item.get("rent"):
         problems.append("rent by number owned is missing")
     if kind == "utility" and given("dice_multiplier") and not item.get("dice_multiplier"):
@@ -549,27 +610,31 @@ def _decks(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]
     decks: dict[str, Deck] = {}
     for item in items:
         did = item.get("id", "?")
+        name = item.get("name", did)
+        effects = tuple(item.get("effects", CLASSIC_EFFECTS))
+        problems += [f"deck {did}: effect {e!r} is not in the vocabulary" for e in effects if e not in CARD_EFFECTS]
         cards: list[Card] = []
         for card in item.get("cards", []):
             cid = card.get("id", "?")
             effect = card.get("effect")
-            if effect not in CARD_EFFECTS:
-                problems.append(f"deck {did}, card {cid}: effect {effect!r} is not in the vocabulary")
+            if effect not in effects:
+                problems.append(f"deck {did}, card {cid}: effect {effect!r} is not one this deck's cards have")
                 continue
-            params = {k: card[k] for k in CARD_EFFECTS[effect] if k in card}
-            missing = [k for k in CARD_EFFECTS[effect] if k not in card]
+            unknown = frozenset(card.get("unknown", ())) & set(CARD_EFFECTS[effect])
+            params = {k: card[k] for k in CARD_EFFECTS[effect] if k in card and k not in unknown}
+            missing = [k for k in CARD_EFFECTS[effect] if k not in card and k not in unknown]
             if missing:
                 problems.append(f"deck {did}, card {cid}: {', '.join(missing)} missing for {effect}")
             if effect == "advance" and params.get("target") not in ids:
                 problems.append(f"deck {did}, card {cid}: target {params.get('target')!r} is not a space")
             cards.append(Card(cid, card.get("title", cid), effect, params, int(card.get("count", 1)),
-                              bool(card.get("owner", False))))
+                              bool(card.get("owner", False)), unknown, did, name))
         listed = sum(c.count for c in cards)
         size = int(item.get("size", listed))
         partial = "cards" in item.get("unknown", ())
         if listed > size or (listed < size and not partial):
             problems.append(f"deck {did}: cards add up to {listed}, not {size}")
-        decks[did] = Deck(did, item.get("name", did), item.get("role", ""), size, tuple(cards), partial)
+        decks[did] = Deck(did, name, item.get("role", ""), size, tuple(cards), partial, effects)
     return decks
 
 

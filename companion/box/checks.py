@@ -17,9 +17,9 @@ from companion.box.overlay import apply_values
 from companion.box.values import BoxValueError, Value, split_target
 from companion.edition import (
     CARD_EFFECTS,
+    CLASSIC_KINDS,
     CLASSIC_TERMS,
     DEED_KINDS,
-    SPACE_KINDS,
     Edition,
     edition_from_data,
     field_labels,
@@ -124,8 +124,8 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
     kind = s.get("kind")
     if "kind" in unknown:
         return out
-    if kind not in SPACE_KINDS:
-        bad("kind", f"'{kind}' is not a type of space.")
+    if kind not in raw.get("board", {}).get("space_kinds", CLASSIC_KINDS):
+        bad("kind", f"'{kind}' is not a type of space on this board.")
         return out
     if has("name") and not str(s["name"]).strip():
         bad("name", "the name is empty.")
@@ -148,6 +148,13 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
                                 "Check the Title Deed.", caution=True)
         if has("group") and s["group"] not in {g.get("id") for g in raw.get("board", {}).get("groups", [])}:
             bad("group", f"'{s['group']}' is not one of this edition's groups.")
+    if kind == "hideout" and has("rent"):
+        rent = s["rent"]
+        if not isinstance(rent, int) or rent <= 0:
+            bad("rent", "the rent must be more than 0.")
+        elif price and rent >= price:
+            bad("rent", f"the rent ({rent}) is not less than the price ({price}). Check the Title Deed.",
+                caution=True)
     if kind == "street":
         out += _rising(raw, target, where, s, "rent", houses + 2, unknown)
         for key in ("build_cost", "hotel_cost"):
@@ -250,6 +257,8 @@ def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str
             continue
         for key in CARD_EFFECTS[effect]:
             value = card.get(key)
+            if key in card.get("unknown", ()):
+                continue
             if value is None:
                 out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: missing."))
             elif key == "target" and value not in space_ids:
@@ -323,12 +332,12 @@ def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> 
     """The fields the owner can enter for a target, given what it holds (its type, a card's effect)."""
     if kind == "space":
         space_kind = item.get("kind", "street")
-        fields = space_fields(edition, space_kind if space_kind in SPACE_KINDS else "street",
+        fields = space_fields(edition, space_kind if space_kind in edition.space_kinds else edition.default_kind,
                               edition.space(item_id) if edition.has_space(item_id) else None)
     elif kind == "group":
         fields = group_fields()
     else:
-        fields = card_fields(edition, str(item.get("effect", "")))
+        fields = card_fields(edition, str(item.get("effect", "")), item_id)
     return {f.key: f for f in fields}
 
 

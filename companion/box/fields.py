@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.edition import CARD_EFFECTS, DEED_KINDS, SPACE_KINDS, Edition, Space, capital
+from companion.edition import CARD_EFFECTS, CLASSIC_EFFECTS, DEED_KINDS, Edition, Space, capital
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
 """Fields that shape the board: entered before play, never changed during a game."""
@@ -25,11 +25,14 @@ def effect_words(edition: Edition) -> dict[str, str]:
         "collect": f"Collect from the {bank}", "pay": f"Pay the {bank}",
         "repairs": f"Pay per {term('building')}", "pay-each-player": "Pay each player",
         "collect-from-each-player": "Collect from each player",
+        "battle-bonus": "Add to a battle roll (kept)", "second-chance": "A second try in a lost battle (kept)",
+        "take-grogu": "Bring Grogu to you (kept)", "enemy": "An Imperial enemy card", "boss": "The boss's card",
     }
 
 
 PARAM_WORDS = {"target": "Which space", "spaces": "How many spaces", "kind": "Nearest what", "amount": "Amount",
-               "per_house": "Per {house}", "per_hotel": "Per {hotel}"}
+               "per_house": "Per {house}", "per_hotel": "Per {hotel}", "number": "Number needed to win",
+               "reward": "Reward (credits)", "penalty": "Penalty (credits)"}
 BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pink"), ("#f7941d", "orange"),
                 ("#ed1b24", "red"), ("#fef200", "yellow"), ("#1fb25a", "green"), ("#0072bb", "dark blue"),
                 ("#7b3fa0", "purple"), ("#4d4d4d", "grey"), ("#9e9e9e", "silver"), ("#ffffff", "white"))
@@ -41,7 +44,8 @@ def kind_words(edition: Edition, kind: str) -> str:
     return {"go": "GO", "street": f"{capital(term('street'))} in a {term('group')}",
             "vessel": capital(term("railroad")), "utility": capital(term("utility")), "card": "Card space",
             "tax": "Tax to pay", "jail": term("jail"), "free-parking": "Free Parking",
-            "go-to-jail": f"Go to {term('jail')}"}[kind]
+            "go-to-jail": f"Go to {term('jail')}", "hideout": f"{capital(term('street'))} in a {term('group')}",
+            "collect": "Collect credits", "jump": term("jump_space"), "advance": term("advance_space")}[kind]
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     """The fields of a space of ``kind``: its layout, then what its deed or square prints (a value every space
     of that kind shares on this board is not asked for)."""
     term = edition.term
-    kinds = tuple((k, kind_words(edition, k)) for k in SPACE_KINDS)
+    kinds = tuple((k, kind_words(edition, k)) for k in edition.space_kinds)
     fields = [BoxField("kind", "Type of space", "choice", choices=kinds), BoxField("name", "Name", "text")]
     groups = tuple((g.id, g.name) for g in edition.groups.values()
                    if g.kind == kind or (not g.kind and (any(edition.space(m).kind == kind for m in g.members)
@@ -75,9 +79,11 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     owned = (edition.groups[space.group].size if space and space.group in edition.groups
              else sum(1 for s in edition.spaces if s.kind == kind))
     if kind in DEED_KINDS:
-        fields += [BoxField("group", capital(term("group")) if kind == "street" else "Group", "choice",
-                            choices=groups),
+        fields += [BoxField("group", capital(term("group")) if kind in ("street", "hideout") else "Group",
+                            "choice", choices=groups),
                    BoxField("price", "Price", "number", True)]
+    if kind == "hideout":
+        fields.append(BoxField("rent", capital(term("rent")), "number", True))
     if kind == "street":
         levels = edition.houses_before_hotel
         parts = (f"{capital(term('rent'))}, site only",
@@ -93,12 +99,14 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     if kind == "utility":
         fields.append(BoxField("dice_multiplier", "Times the dice", "numbers", True,
                                tuple(f"{n} owned" for n in range(1, owned + 1))))
-    if kind in DEED_KINDS:
+    if kind in DEED_KINDS and kind != "hideout":
         fields.append(BoxField("mortgage", capital(term("mortgage_value")), "number", True))
     if kind == "card":
         fields.append(BoxField("deck", "Deck", "choice", choices=tuple((d.id, d.name) for d in edition.decks.values())))
     if kind == "tax":
         fields.append(BoxField("amount", "Amount to pay", "number", True))
+    if kind == "collect":
+        fields.append(BoxField("amount", "Amount to collect", "number", True))
     return [f for f in fields if f.key not in shared]
 
 
@@ -107,11 +115,13 @@ def group_fields() -> list[BoxField]:
     return [BoxField("name", "Name", "text"), BoxField("colour", "Colour", "choice", choices=BAND_COLOURS)]
 
 
-def card_fields(edition: Edition, effect: str) -> list[BoxField]:
-    """A card: a short title of the owner's own, its effect from the vocabulary, that effect's values and how
-    many copies of it the deck holds."""
+def card_fields(edition: Edition, effect: str, deck: str = "") -> list[BoxField]:
+    """A card: a short title of the owner's own, its effect from the deck's vocabulary, that effect's values and
+    how many copies of it the deck holds."""
+    words = effect_words(edition)
+    effects = edition.decks[deck].effects if deck in edition.decks else CLASSIC_EFFECTS
     fields = [BoxField("title", "Short title (your own words)", "text", True),
-              BoxField("effect", "What it does", "choice", True, choices=tuple(effect_words(edition).items()))]
+              BoxField("effect", "What it does", "choice", True, choices=tuple((e, words[e]) for e in effects))]
     for key in CARD_EFFECTS.get(effect, ()):
         label = PARAM_WORDS[key].format(house=edition.term("house"), hotel=edition.term("hotel"))
         if key == "target":

@@ -34,6 +34,8 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
             del card[key]          # a new effect replaces the old effect's values
         card.update(plain)
         card["owner"] = True
+        if "unknown" in card:
+            card["unknown"] = [f for f in card["unknown"] if f not in plain]
         return out
     board = out.get("board", {})
     entry = _find(board.get(SECTIONS[kind], []), item, kind)

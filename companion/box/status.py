@@ -10,7 +10,9 @@ from companion.box.checks import BoxProblem, check_edition
 from companion.edition import PRINTED_FIELDS, Edition, field_words
 
 UNCERTAIN = ("low", "medium")
-FIELD_ORDER = ("kind", "name", "group", "deck", "colour", *PRINTED_FIELDS, "cards")
+PRINTED_CARD_FIELDS = ("number", "reward", "penalty")
+"""The numbers printed on a card that box data may leave unknown (an Imperial enemy card's)."""
+FIELD_ORDER = ("kind", "name", "group", "deck", "colour", *PRINTED_FIELDS, "cards", *PRINTED_CARD_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,12 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
             fields = tuple(sorted(g.unknown, key=FIELD_ORDER.index))
             before.append(Missing(f"group:{g.id}", f"Group {g.name}", fields, False))
     for d in edition.decks.values():
+        for c in d.cards:
+            if c.unknown:
+                fields = tuple(f for f in PRINTED_CARD_FIELDS if f in c.unknown)
+                (during if set(fields) <= asked_during_play else before).append(
+                    Missing(f"card:{d.id}/{c.id}", f"{d.name} card '{c.title}'", fields,
+                            set(fields) <= asked_during_play))
         if d.missing > 0:
             (during if "cards" in asked_during_play else before).append(
                 Missing(f"card:{d.id}", f"{d.name} deck ({d.missing} of {d.size} cards)", ("cards",),

@@ -49,6 +49,10 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
     "jail-card": (("player",), "leave jail with a jail-free card you hold"),
     "bankrupt": (("player",), "declare bankruptcy"),
     "end": (("player",), "end your turn"),
+    "signet": (("player", "word"), "use a Signet card you keep (The Mandalorian)"),
+    "concede": (("player",), "take the loss of a battle roll instead of another try"),
+    "grogu": (("player", "word"), "where Grogu stays while his holder goes to Jail (a hideout or Go To Jail)"),
+    "sell-deed": (("player", "word"), "sell a hideout back to the Bank at its price"),
     "time-up": ((), "the agreed end time of a time-limit game has come"),
     "box": (("word", "values"), "values read off the box the first time play needs them: "
                                 "space:<id>|group:<id>|card:<deck>/<card> field=value ..."),

@@ -19,6 +19,7 @@ from companion.box.checks import check_values
 from companion.box.overlay import apply_values
 from companion.box.status import box_status
 from companion.box.values import BoxValueError, parse_values
+from companion.dice import RollNeed
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command, grammar_problem
 from companion.engine.errors import CommandRejected, ValueNeeded, Violation
@@ -96,6 +97,10 @@ class Game:
             return self.rules.validate(self.state, cmd)
         except ValueNeeded as exc:
             return [exc.violation()]
+
+    def roll_need(self, player: str) -> RollNeed:
+        """The dice ``player``'s next roll uses (the move, a battle, the enemies' advance...)."""
+        return self.edition.dice.need(self.rules.roll_kind(self.state, player))
 
     def describe(self) -> dict[str, Any]:
         """What the table must settle next (decisions, auction, debts, claims, trade)."""

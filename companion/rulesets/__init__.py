@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from companion.rulesets.base import Ruleset
 from companion.rulesets.classic import ClassicRules
+from companion.rulesets.mandalorian import MandalorianRules
 
-RULESETS: dict[str, type[Ruleset]] = {"classic": ClassicRules}
+RULESETS: dict[str, type[Ruleset]] = {"classic": ClassicRules, "mandalorian": MandalorianRules}
 
 
 def find_ruleset(name: str) -> type[Ruleset]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from companion.dice import MOVE
 from companion.edition import Edition
 from companion.engine.commands import Command, grammar_problem
 from companion.engine.errors import Violation
@@ -39,6 +40,8 @@ class Ruleset:
     name = "base"
     asked_during_play: ClassVar[frozenset[str]] = frozenset()
     """Values the box may still lack when a game starts: play asks for each the first time it needs it."""
+    left_out: ClassVar[frozenset[str]] = frozenset()
+    """Verbs of a ruleset this one inherits but whose edition has no such rule (no mortgages, no buildings)."""
 
     def __init__(self, edition: Edition, setup: Setup) -> None:
         self.edition = edition
@@ -59,7 +62,7 @@ class Ruleset:
     def validate(self, state: GameState, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` cannot be carried out now; empty when it can."""
         check: Check | None = getattr(self, "check_" + cmd.verb.replace("-", "_"), None)
-        if check is None:
+        if check is None or cmd.verb in self.left_out:
             return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
         problem = grammar_problem(cmd)
         if problem:
@@ -79,6 +82,15 @@ class Ruleset:
         emit = Emitter(state)
         getattr(self, "do_" + cmd.verb.replace("-", "_"))(emit, cmd)
         return emit.events
+
+    def knows(self, verb: str) -> bool:
+        """Whether this edition has the rule a verb carries out (screens offer only those)."""
+        return hasattr(self, "check_" + verb.replace("-", "_")) and verb not in self.left_out
+
+    def roll_kind(self, state: GameState, player: str) -> str:
+        """Which roll of the edition's dice (dice.toml) the next ``roll`` by ``player`` is: the move, unless the
+        edition rolls other dice for other things."""
+        return MOVE
 
     def name_of(self, state: GameState, player_id: str) -> str:
         """A player's name as the table knows it, or the edition's word for the bank."""

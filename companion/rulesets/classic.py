@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.dice import MOVE
 from companion.edition import PRINTED_FIELDS, Edition, Space, a_or_an, capital
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
@@ -237,8 +236,11 @@ class ClassicRules(Ruleset):
         return total
 
     def rent(self, s: GameState, space: Space, owner: str, dice_total: int) -> int:
-        """Rent on a deed: the deed's table for streets (doubled on an unimproved full group), the count-owned
-        ladder for vessels, and the dice times the multiplier for utilities."""
+        """Rent on a deed: the deed's table for streets (doubled on an unimproved full group), a hideout's one rent
+        (doubled on a full colour set), the count-owned ladder for vessels, and the dice times the multiplier for
+        utilities."""
+        if space.kind == "hideout":
+            return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
         if space.kind == "street":
             if s.hotels(space.id):
                 return space.rent[5]
@@ -370,7 +372,7 @@ class ClassicRules(Ruleset):
         utility's rent and is not a move)."""
         player = cmd.args[0]
         problems: list[Violation] = []
-        need = self.edition.dice.need(MOVE)
+        need = self.edition.dice.need(self.roll_kind(s, player))
         try:
             dice = cmd.ints(1)
         except ValueError:
@@ -508,7 +510,11 @@ class ClassicRules(Ruleset):
             return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
                                       "sale.")]
         deed = self.edition.space(offer.data["space"])
-        return self._afford(s, player, deed.price, deed.name)
+        return self._afford(s, player, self.buy_price(s, player, deed), deed.name)
+
+    def buy_price(self, s: GameState, player: str, deed: Space) -> int:
+        """What ``player`` pays to buy an unowned deed: its printed price."""
+        return deed.price
 
     def do_buy(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
@@ -517,7 +523,7 @@ class ClassicRules(Ruleset):
         deed = self.edition.space(offer.data["space"])
         emit(DecisionClosed(offer.id))
         emit(Posted(self._sale(f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}", player, deed,
-                               deed.price)))
+                               self.buy_price(emit.state, player, deed))))
 
     @staticmethod
     def _sale(reason: str, buyer: str, deed: Space, price: int) -> Transaction:

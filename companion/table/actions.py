@@ -11,19 +11,22 @@ import shlex
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from companion.dice import MOVE, RollNeed
+from companion.dice import RollNeed
 from companion.edition import a_or_an, capital
 from companion.engine.commands import parse_command
+from companion.engine.coop_state import CoopState
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rulesets.classic import ClassicRules
 from companion.table.views import DeedView, deed_view
-from companion.table.words import credits, lot_name, party_name
+from companion.table.words import credits, lot_name, party_name, signet_title
 
 if TYPE_CHECKING:
     from companion.edition import Edition
     from companion.engine.game import Game
 
 BID_STEPS = (1, 10, 50, 100)
+MOVES = ("move", "move-with-grogu")
+"""The rolls that move a token (an edition may roll other dice for other things)."""
 NEW_CARD_KEY = "card:+"
 """The card action of a deck the box does not fully list: the card drawn is entered first (no command)."""
 
@@ -54,7 +57,7 @@ class Action:
 
 def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
     """An action for ``command``, enabled only when the engine would accept it now."""
-    roll = game.edition.dice.need(MOVE) if command.startswith("roll ") else None
+    roll = game.roll_need(command.split()[1]) if command.startswith("roll ") else None
     # Whether rolling is allowed now is asked with any legal values; the real ones come from the dice.
     cmd = parse_command(" ".join([command, *map(str, roll.lowest())]) if roll else command)
     reasons = tuple(v.message for v in game.validate(cmd))
@@ -81,16 +84,21 @@ def turn_actions(game: Game) -> list[Action]:
                              f"pay {debtor}", "primary"))
         actions.append(offer(game, f"bankrupt:{debtor}", f"{party_name(game, debtor)}: {e.term('declare_bankruptcy')}",
                              f"bankrupt {debtor}", "danger"))
+    actions += coop_actions(game)
     p = s.turn.player
     if s.has_player(p):
         player = s.player(p)
         if player.in_jail and not s.turn.rolled:
             actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
-            actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card", f"jail-card {p}"))
+            if game.rules.knows("jail-card"):
+                actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card",
+                                     f"jail-card {p}"))
         roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
-        # A roll the player owes for a utility's rent has its own button (above); it is not a move.
-        paying_roll = any(d.kind == "utility-roll" and d.player == p for d in s.decisions)
-        if (roll.enabled or not s.turn.rolled) and not paying_roll:
+        # A roll the player owes for a utility's rent, a battle or the enemies' advance has its own button
+        # (above); it is not a move.
+        other_roll = (any(d.kind == "utility-roll" and d.player == p for d in s.decisions)
+                      or game.roll_need(p).kind not in MOVES)
+        if (roll.enabled or not s.turn.rolled) and not other_roll:
             actions.append(roll)
         actions.append(offer(game, "end", "End turn", f"end {p}"))
     return actions
@@ -102,7 +110,8 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
     if kind == "offer":
         space = e.space(str(data["space"]))
         buy = e.term("buy")
-        return [offer(game, "buy", f"{who}: {buy} {space.name} for {credits(e, space.price)}", f"buy {p}", "primary"),
+        price = classic(game).buy_price(game.state, p, space)
+        return [offer(game, "buy", f"{who}: {buy} {space.name} for {credits(e, price)}", f"buy {p}", "primary"),
                 offer(game, "decline", f"Don't {buy}: auction it", f"decline {p}")]
     if kind == "card":
         deck = e.decks[str(data["deck"])]
@@ -113,6 +122,12 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
     if kind == "tax":
         return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
                 offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]
+    if kind == "enemies-move":
+        return [offer(game, "enemies-move", f"{who}: roll the silver die to move the {e.term('enemies')}",
+                      f"roll {p}", "primary")]
+    if kind == "leave-grogu":
+        return [offer(game, f"grogu:{c}", f"{who}: leave Grogu on {e.space(str(c)).name}", f"grogu {p} {c}")
+                for c in data.get("choices", [])]  # type: ignore[attr-defined]
     if kind == "utility-roll":
         return [offer(game, "utility-roll", f"{who}: roll for {e.space(str(data['space'])).name}", f"roll {p}",
                       "primary")]
@@ -124,6 +139,29 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
                 offer(game, f"keep:{space.id}", f"{who}: keep {space.name} {e.term('mortgaged')} ({e.term('interest')} "
                       f"{credits(e, classic(game).interest(space))})", f"keep {p} {space.id}")]
     return []
+
+
+def coop_actions(game: Game) -> list[Action]:
+    """A co-operative game's extra buttons: the battle roll (again after a lost roll, or take the loss) and each
+    Signet card a hero may use now."""
+    s = game.state
+    if not isinstance(s, CoopState):
+        return []
+    actions = []
+    b = s.battle
+    if b:
+        who = party_name(game, b.player)
+        actions.append(offer(game, "battle-roll", f"{who}: {'try again' if b.lost else 'roll for the battle'}",
+                             f"roll {b.player}", "primary"))
+        if b.lost:
+            actions.append(offer(game, "concede", f"{who}: take the loss", f"concede {b.player}", "danger"))
+    for p in s.players:
+        for card in dict.fromkeys(s.signets.get(p.id, [])):
+            use = offer(game, f"signet:{p.id}:{card}", f"{p.name}: use {signet_title(game.edition, card)}",
+                        f"signet {p.id} {card}")
+            if use.enabled:
+                actions.append(use)
+    return actions
 
 
 def mortgage_choice_words(edition: Edition) -> tuple[str, str]:
@@ -160,7 +198,10 @@ def deed_actions(game: Game, player: str) -> list[DeedActions]:
             back = credits(e, rules.sellback(rules.piece_cost(space, on_top)))
             actions.append(offer(game, f"sell:{space.id}", f"Sell {a_or_an(e.term(on_top))} (+{back})",
                                  f"sell {player} {space.id}"))
-        if space.id in s.mortgaged:
+        if space.kind == "hideout":
+            actions.append(offer(game, f"sell-deed:{space.id}", f"Sell to the {e.term('bank')} "
+                                 f"(+{credits(e, space.price)})", f"sell-deed {player} {space.id}"))
+        elif space.id in s.mortgaged:
             cost = rules.lift_cost(space)
             # The button sits under the deed's name: "it" keeps it short (the term comes before a deed).
             actions.append(offer(game, f"unmortgage:{space.id}", f"{capital(e.term('unmortgage'))} it "

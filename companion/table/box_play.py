@@ -134,7 +134,7 @@ def target_fields(edition: Edition, target: str) -> list[BoxField]:
     if kind == "group":
         return group_fields()
     card = edition.decks[item].card(sub) if item in edition.decks and sub else None
-    return card_fields(edition, card.effect if card else "")
+    return card_fields(edition, card.effect if card else "", item)
 
 
 def need_fields(edition: Edition, need: Need) -> list[BoxField]:

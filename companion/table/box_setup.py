@@ -21,7 +21,7 @@ from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
-from companion.edition import DEED_KINDS, SPACE_KINDS, Edition
+from companion.edition import DEED_KINDS, Edition
 from companion.table.box_play import new_card_id, with_box
 
 PARTS = ("groups", "board", "deeds", "cards")
@@ -185,7 +185,7 @@ def step_view(edition: Edition, part: str, index: int, kind: str = "") -> StepVi
     s = edition.space(item)
     keys = BOARD_KEYS if part == "board" else DEED_KEYS
     raw = _raw_space(edition, s.position)
-    kind = kind or (s.kind if s.kind in SPACE_KINDS else "street")
+    kind = kind or (s.kind if s.kind in edition.space_kinds else edition.default_kind)
     fields = tuple(_field_view(f, _space_value(s, f.key), s.unknown, s.owner, raw)
                    for f in space_fields(edition, kind, s) if f.key in keys)
     word = f"Space {s.position} after GO" if part == "board" else "Title Deed"
@@ -216,7 +216,7 @@ def card_step(edition: Edition, deck: str, card: str, effect: str = "") -> StepV
     origin = "yours" if found and found.owner else "published" if found else "unknown"
     fields = tuple(FieldView(f, current.get(f.key) if effect or f.key != "effect" else None,
                              origin if f.key in current else "unknown", _origin_note(origin, {}))
-                   for f in card_fields(edition, effect))
+                   for f in card_fields(edition, effect, deck))
     title = f"{d.name} card" + (f" ({d.missing} not entered yet)" if d.missing > 0 else "")
     return StepView("cards", f"card:{deck}/{card}", 0, 1, title, found.title if found else "A new card", "", fields,
                     False)

@@ -9,8 +9,9 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from companion.edition import a_or_an, capital
+from companion.engine.coop_state import CoopState
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import ROLL_SOURCES, credits, event_line
+from companion.table.words import ROLL_SOURCES, credits, enemy_name, event_line, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -83,6 +84,9 @@ class PlayerView:
     is_turn: bool
     retired: bool
     groups: tuple[HoldingGroup, ...]
+    grogu: bool = False
+    signets: int = 0
+    enemy_cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,19 @@ class JournalLine:
     text: str
     undone: bool = False
     undo: bool = False
+
+
+@dataclass(frozen=True)
+class PieceView:
+    """A piece on the board that is not a player's token (Grogu, an Imperial enemy) and where it stands:
+    ``place`` in words (a space, an outpost, a player who carries it), ``position`` on the board or -1 when
+    it is off the track."""
+
+    id: str
+    name: str
+    colour: str
+    place: str
+    position: int
 
 
 @dataclass(frozen=True)
@@ -113,6 +130,7 @@ class TableView:
     end_reason: str
     ends_at: datetime | None = None
     dice_source: str = ""
+    pieces: tuple[PieceView, ...] = ()
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -177,6 +195,48 @@ def space_view(game: Game, position: int) -> SpaceView:
     return SpaceView(space.position, space.id, space.name, space.kind, NO_COLOUR, texts.get(space.kind, ""))
 
 
+GROGU_COLOUR = "#7cc35a"
+
+
+def coop_state(game: Game) -> CoopState | None:
+    """The game's state when it is a co-operative game's, else None."""
+    return game.state if isinstance(game.state, CoopState) else None
+
+
+def enemy_colour(game: Game, enemy: str) -> str:
+    """The colour the edition gives an enemy's piece."""
+    found = next((i for i in game.edition.raw.get("edition", {}).get("enemies", []) if i.get("id") == enemy), {})
+    return str(found.get("colour", NO_COLOUR))
+
+
+def outpost_word(game: Game, number: int) -> str:
+    """``Imperial outpost 3``."""
+    return f"{game.edition.term('outpost')} {number}"
+
+
+def grogu_place(game: Game, s: CoopState) -> str:
+    """Where Grogu is, in words: carried by a hero, or unattended on a space."""
+    if s.grogu_holder:
+        return f"with {party_name(game, s.grogu_holder)}"
+    return f"alone on {game.edition.spaces[s.grogu_position].name}"
+
+
+def pieces(game: Game) -> tuple[PieceView, ...]:
+    """Grogu and every enemy still in the game, with where each stands (empty for other editions)."""
+    s = coop_state(game)
+    if s is None:
+        return ()
+    e = game.edition
+    out = [PieceView("grogu", "Grogu", GROGU_COLOUR, grogu_place(game, s),
+                     s.player(s.grogu_holder).position if s.grogu_holder else s.grogu_position)]
+    for enemy, place in s.enemies.items():
+        if place.out:
+            continue
+        where = outpost_word(game, place.outpost) if place.position < 0 else e.spaces[place.position].name
+        out.append(PieceView(enemy, enemy_name(game, enemy), enemy_colour(game, enemy), where, place.position))
+    return tuple(out)
+
+
 def player_views(game: Game) -> tuple[PlayerView, ...]:
     """Every seat in turn order, with deeds grouped by colour in board order."""
     e, s = game.edition, game.state
@@ -193,7 +253,10 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
             id=p.id, name=p.name, token=str(token.get("name", p.token)), side=str(side.get("name", "")),
             side_colour=str(side.get("colour", NO_COLOUR)), cash=s.cash(p.id), cash_text=credits(e, s.cash(p.id)),
             space=e.spaces[p.position].name, in_jail=p.in_jail, jail_cards=len(p.jail_cards),
-            is_turn=p.id == s.turn.player and not s.over, retired=p.retired, groups=tuple(groups)))
+            is_turn=p.id == s.turn.player and not s.over, retired=p.retired, groups=tuple(groups),
+            grogu=isinstance(s, CoopState) and s.holds_grogu(p.id),
+            signets=len(s.signets.get(p.id, [])) if isinstance(s, CoopState) else 0,
+            enemy_cards=len(s.trophies.get(p.id, [])) if isinstance(s, CoopState) else 0))
     return tuple(views)
 
 
@@ -257,7 +320,7 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
         dice=tuple(s.turn.dice), space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
-        ends_at=game_end_time(game), dice_source=last_roll_source(game),
+        ends_at=game_end_time(game), dice_source=last_roll_source(game), pieces=pieces(game),
     )
 
 

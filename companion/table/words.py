@@ -8,6 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.edition import a_or_an, capital
+from companion.engine.coop_events import (
+    BattleChanged,
+    BattleClosed,
+    BattleOpened,
+    BossReleased,
+    EnemyBeaten,
+    EnemyMoved,
+    GroguMoved,
+    SignetMoved,
+)
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -97,7 +107,7 @@ def event_line(game: Game, event: Event) -> str:
                      for p in txn.postings if p.unit == CREDITS and p.account != BANK and p.amount]
             return capital(txn.reason) + (f": {', '.join(moves)}" if moves else "")
         case DiceRolled(player=p, dice=dice, doubles=doubles):
-            double = " (doubles)" if len(set(dice)) == 1 else ""
+            double = " (doubles)" if len(dice) > 1 and len(set(dice)) == 1 else ""
             third = " for the third time" if doubles >= 3 else ""
             return f"{name(p)} rolls {' + '.join(map(str, dice))}{double}{third}"
         case TokenMoved(player=p, position=pos, how=how) if how != "jail":
@@ -150,7 +160,47 @@ def event_line(game: Game, event: Event) -> str:
                 for k, v in values.items())
         case Noted(text=text):
             return text
+    return coop_line(game, event)
+
+
+def enemy_name(game: Game, enemy: str) -> str:
+    """An Imperial enemy by the name the edition gives it."""
+    found = next((i for i in game.edition.raw.get("edition", {}).get("enemies", []) if i.get("id") == enemy), {})
+    return str(found.get("name", enemy))
+
+
+def coop_line(game: Game, event: Event) -> str:
+    """A co-operative game's event in words (enemies, Grogu, Signet cards, battles); empty for any other."""
+    e, name = game.edition, (lambda pid: party_name(game, pid))
+    match event:
+        case EnemyMoved(why=why) | BossReleased(why=why) | GroguMoved(why=why):
+            return why
+        case EnemyBeaten(enemy=enemy, player=p, out=out):
+            gone = f"; the {enemy_name(game, enemy)} is out of the game" if out else ""
+            return f"{name(p)} wins a {enemy_name(game, enemy)} card{gone}"
+        case SignetMoved(card=card, source="", target=p):
+            return f"{name(p)} keeps the Signet card {signet_title(e, card)}"
+        case SignetMoved(card=card, source=p, target="") if p:
+            return f"The Signet card {signet_title(e, card)} goes to the bottom of the deck"
+        case SignetMoved(card=card, source=a, target=b):
+            return f"{name(a)} hands the Signet card {signet_title(e, card)} to {name(b)}"
+        case BattleOpened(player=p, enemy=enemy):
+            return f"{name(p)} must fight the {enemy_name(game, enemy)}"
+        case BattleChanged(lost=True, rolls=rolls) if rolls:
+            return "The roll lost; another try is possible"
+        case BattleClosed(how="won", total=total):
+            return f"Battle won with {total}"
+        case BattleClosed(how="lost", total=total):
+            return f"Battle lost with {total}"
+        case BattleClosed(how="gone"):
+            return "The enemy has moved away: no battle"
     return ""
+
+
+def signet_title(edition: Edition, card: str) -> str:
+    """A Signet card's title as entered in the box."""
+    found = next((c for d in edition.decks.values() if d.role == "signet" for c in d.cards if c.id == card), None)
+    return f"'{found.title}'" if found else card
 
 
 def _decision_line(game: Game, kind: str, who: str, data: dict[str, object]) -> str:
@@ -163,6 +213,8 @@ def _decision_line(game: Game, kind: str, who: str, data: dict[str, object]) -> 
         "utility-roll": f"{who} rolls the dice again for {space}",
         "mortgage-transfer": f"{who} chooses to {e.term('unmortgage')} {space} or keep it {e.term('mortgaged')}",
         "place": f"{who} places the {e.term(str(data.get('piece', 'house')))} won at auction",
+        "enemies-move": f"{who} rolls the silver die for the {e.term('advance_space')}",
+        "leave-grogu": f"{who} chooses where Grogu stays",
     }
     return lines.get(kind, "")
 

@@ -130,7 +130,7 @@ class NewCardDialog(BoxEntryDialog):
         self.body.add_widget(text(f"{who} drew a card of the {deck.name} deck that the app does not know yet. Enter "
                                   "it once: it is saved in the box for every later game.", theme.FONT_SMALL,
                                   theme.MUTED))
-        self.form = BoxForm(card_fields(self.edition, ""), {"count": 1}, on_change=self.changed)
+        self.form = BoxForm(card_fields(self.edition, "", deck_id), {"count": 1}, on_change=self.changed)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 
@@ -138,7 +138,7 @@ class NewCardDialog(BoxEntryDialog):
         """A new effect brings that effect's values into the form."""
         super().changed(key)
         if key == "effect":
-            self.form.rebuild(card_fields(self.edition, str(self.form.values().get("effect", ""))))
+            self.form.rebuild(card_fields(self.edition, str(self.form.values().get("effect", "")), self.deck_id))
 
     def target(self, values: dict[str, Any]) -> str:
         """A new card of the deck, its id made from its title."""

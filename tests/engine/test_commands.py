@@ -47,6 +47,10 @@ LINES = [
     "correct luke hoth-echo-base",
     "transfer bank luke 200 'GO salary the table forgot'",
     "box card:imperial/pay-a-fine 'title=Pay a fine' effect=pay amount=15",
+    "signet din bonus-2",
+    "concede din",
+    "grogu din go-to-jail",
+    "sell-deed din space-3",
 ]
 
 
