@@ -101,8 +101,11 @@ def capital(text: str) -> str:
 
 def a_or_an(words: str) -> str:
     """``words`` after the indefinite article their first letter calls for: ``a Sigil``, ``an armour symbol``,
-    ``an Imperial card`` (a ``u`` takes ``a``, as in ``a utility``)."""
-    return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o') else 'a'} {words}"
+    ``an Imperial card``; a ``u`` takes ``a`` (``a utility``) except in ``un-`` words (``an Unexpected Allies
+    card``)."""
+    start = words[:3].lower()
+    vowel = start[:1] in ("a", "e", "i", "o") or (start[:2] == "un" and start != "uni")
+    return f"{'an' if vowel else 'a'} {words}"
 
 
 def field_labels(terms: Mapping[str, str]) -> dict[str, str]:

@@ -24,6 +24,7 @@ RULES = ROOT / "docs" / "rules"
 CATALOGUES: dict[str, tuple[str, int]] = {
     "original-trilogy.md": ("OT", 100),
     "boba-fett.md": ("BF", 80),
+    "mandalorian.md": ("MA", 60),
 }
 HEADER = ("id", "rule (our words)", "tests", "status")
 NO_TESTS = "—"

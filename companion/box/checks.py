@@ -290,7 +290,7 @@ def _label(raw: dict[str, Any], key: str) -> str:
     labels every box message uses, with the rent table named by its word alone and a card's fields added."""
     terms = _terms(raw)
     labels = {k: v for k, v in field_labels(terms).items() if k in ("build_cost", "hotel_cost", "mortgage",
-                                                                     "dice_multiplier")}
+                                                                     "dice_multiplier", "number")}
     return {**labels, "rent": terms["rent"], "per_house": f"per {terms['house']}",
             "per_hotel": f"per {terms['hotel']}", "target": "space"}.get(key, key)
 

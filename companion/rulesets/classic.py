@@ -1056,12 +1056,16 @@ class ClassicRules(Ruleset):
         emit(TradeClosed("accepted"))
         emit(Posted(Transaction.combine(reason, [*give.transfers(reason, t.proposer, t.partner),
                                                  *get.transfers(reason, t.partner, t.proposer)])))
-        for deck in give.cards:
-            emit(JailCardMoved(deck, t.proposer, t.partner))
-        for deck in get.cards:
-            emit(JailCardMoved(deck, t.partner, t.proposer))
+        for card in give.cards:
+            self._card_changes_hands(emit, card, t.proposer, t.partner)
+        for card in get.cards:
+            self._card_changes_hands(emit, card, t.partner, t.proposer)
         self._received_mortgaged(emit, t.partner, give.deeds)
         self._received_mortgaged(emit, t.proposer, get.deeds)
+
+    def _card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
+        """A card traded: a Get Out of Jail Free card of the deck ``card``."""
+        emit(JailCardMoved(card, source, target))
 
     def check_reject(self, s: GameState, cmd: Command) -> list[Violation]:
         """Either side may call off an open offer."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dice import MOVE
-from companion.edition import PRINTED_FIELDS, Card, Edition, Space
+from companion.edition import PRINTED_FIELDS, Card, Edition, Space, capital
 from companion.engine.commands import Command
 from companion.engine.coop_events import (
     BattleChanged,
@@ -39,7 +39,6 @@ from companion.engine.events import (
     RentClosed,
     RentDue,
     TokenMoved,
-    TradeClosed,
     TurnPassed,
 )
 from companion.engine.ledger import BANK, CREDITS, Ledger, Transaction, deed_unit
@@ -124,6 +123,12 @@ class MandalorianRules(ClassicRules):
         """Whether a hero's character has the ability ``kind``."""
         return self.edition.tokens.get(s.player(player).token, {}).get("ability") == kind
 
+    def enemy_words(self, enemy: str) -> str:
+        """How the table names an enemy in a sentence: "the Death Trooper", but the boss by his name alone
+        ("Moff Gideon")."""
+        e = self.enemies[enemy]
+        return e.name if e.boss else f"the {e.name}"
+
     def cards_in_play(self, enemy: Enemy) -> int:
         """How many of an enemy's cards the game uses: the boss's one, and as many trooper levels as there are
         players (2 players: levels 1-2; 3: 1-3; 4: 1-4)."""
@@ -194,8 +199,8 @@ class MandalorianRules(ClassicRules):
         problems = super()._blockers(s)
         b = coop(s).battle
         if b:
-            problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight the "
-                                                  f"{self.enemies[b.enemy].name}."))
+            problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight "
+                                                  f"{self.enemy_words(b.enemy)}."))
         return problems
 
     def check_end(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -203,8 +208,8 @@ class MandalorianRules(ClassicRules):
         problems = super().check_end(s, cmd)
         b = coop(s).battle
         if b and b.player == cmd.args[0]:
-            problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight the "
-                                                  f"{self.enemies[b.enemy].name}."))
+            problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight "
+                                                  f"{self.enemy_words(b.enemy)}."))
         return problems
 
     # ------------------------------------------------------------------ moving
@@ -228,7 +233,7 @@ class MandalorianRules(ClassicRules):
                 emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along"))
             enemy = s.enemy_at(position)
             if enemy and step < steps:
-                emit(Noted(f"{self.name_of(s, player)} stops at the {self.enemies[enemy].name} with "
+                emit(Noted(f"{self.name_of(s, player)} stops at {self.enemy_words(enemy)} with "
                            f"{steps - step} move(s) left"))
                 break
         emit(TokenMoved(player, position, "dice"))
@@ -242,7 +247,8 @@ class MandalorianRules(ClassicRules):
         emit(TokenMoved(player, position, how))
 
     def _land(self, emit: Emitter, player: str, forced: str = "") -> None:
-        """Resolve the space the hero stands on; a battle with an enemy there comes after it (see :meth:`_meet`)."""
+        """Resolve the space the hero stands on; a battle with an enemy there comes after it (see :meth:`_meet`).
+        A double-draw ability (Boba Fett) draws two cards on a Signet space only, and takes both with Grogu."""
         s = coop(emit.state)
         space = self.space_at(s.player(player).position)
         space.need_printed()
@@ -257,7 +263,7 @@ class MandalorianRules(ClassicRules):
                 else:
                     emit(Noted(f"{self.name_of(s, player)} stays at {space.name} for free"))
         elif space.kind == "card":
-            draws = 2 if self.has_ability(s, player, "double-draw") else 1
+            draws = 2 if self.has_ability(s, player, "double-draw") and space.deck == self.signet_deck else 1
             takes = 2 if draws == 2 and s.holds_grogu(player) else 1
             emit(DecisionOpened("card", player, {"deck": space.deck, "draws": draws, "takes": takes}))
         elif space.kind == "collect":
@@ -267,7 +273,7 @@ class MandalorianRules(ClassicRules):
         elif space.kind == "advance":
             emit(DecisionOpened("enemies-move", player, {}))
         elif space.kind == "free-parking" and not s.holds_grogu(player):
-            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu at {space.name}"))
+            self._take_grogu(emit, player, f"{self.name_of(s, player)} takes Grogu at {space.name}")
         elif space.kind == "go-to-jail":
             self._to_jail(emit, player)
 
@@ -277,7 +283,7 @@ class MandalorianRules(ClassicRules):
         s = coop(emit.state)
         enemy = s.enemy_at(space.position)
         if enemy:
-            emit(Noted(f"{self.name_of(s, player)} escapes the {self.enemies[enemy].name} by jumping"))
+            emit(Noted(f"{self.name_of(s, player)} escapes {self.enemy_words(enemy)} by jumping"))
         ahead = [self.space_at(space.position + i) for i in range(1, self.board_size)]
         target = next((t for t in ahead if t.kind == "hideout" and s.owner(t.id) == BANK), None)
         target = target or next((t for t in ahead if t.kind == "jump"), None)
@@ -288,18 +294,25 @@ class MandalorianRules(ClassicRules):
             self._land(emit, player)
 
     def _meet(self, emit: Emitter, player: str) -> None:
-        """After a hero's space is resolved: a battle whose enemy is no longer on the hero's space is off; an
-        enemy on the space the hero now stands on (not in jail) must be fought, against its next card."""
+        """After a hero's space is resolved: a battle whose enemy is no longer on the hero's space is off (see
+        :meth:`_drop_gone_battle`); an enemy on the space the hero now stands on (not in jail) must be fought,
+        against its next card."""
         s = coop(emit.state)
         p = s.player(player)
-        if s.battle and s.battle.player == player and s.enemies[s.battle.enemy].position != p.position:
-            emit(BattleClosed("gone"))
+        self._drop_gone_battle(emit, player)
         enemy = s.enemy_at(p.position)
         if not enemy or s.battle or p.in_jail:
             return
         card = self.enemy_card(s, enemy)
         card.value("number")
         emit(BattleOpened(player, enemy, card.id))
+
+    def _drop_gone_battle(self, emit: Emitter, player: str) -> None:
+        """A battle is off once its enemy no longer stands on the hero's space (an advance moved it on, or the
+        space sent the hero elsewhere)."""
+        s = coop(emit.state)
+        if s.battle and s.battle.player == player and s.enemies[s.battle.enemy].position != s.player(player).position:
+            emit(BattleClosed("gone"))
 
     def _to_jail(self, emit: Emitter, player: str) -> None:
         """Straight to Jail, without GO's salary. Grogu cannot go to Jail: a hero carrying him leaves him on one
@@ -320,6 +333,13 @@ class MandalorianRules(ClassicRules):
         """Where a hero going to Jail may leave Grogu: their hideouts with no enemy, then the Go To Jail space."""
         homes = [d.id for d in self.deeds_of(s, player) if not s.enemy_at(d.position)]
         return [*homes, self.edition.first("go-to-jail").id]
+
+    def _take_grogu(self, emit: Emitter, player: str, why: str) -> None:
+        """``player`` now carries Grogu, from whoever had him; a hero on the way to Jail who had still to choose
+        where to leave him has nothing left to choose."""
+        for decision in [d for d in emit.state.decisions if d.kind == "leave-grogu"]:
+            emit(DecisionClosed(decision.id))
+        emit(GroguMoved(player, -1, why))
 
     def _leave_grogu(self, emit: Emitter, player: str, space_id: str) -> None:
         space = self.edition.space(space_id)
@@ -393,6 +413,16 @@ class MandalorianRules(ClassicRules):
         self._land(emit, player)
         self._meet(emit, player)
 
+    def do_correct(self, emit: Emitter, cmd: Command) -> None:
+        """The classic correction (what the wrong landing opened is withdrawn, the real space resolved), with an
+        advance the wrong space asked for withdrawn too, and the battle following the token: a battle whose
+        enemy is not on the real space is off, and an enemy standing there must be fought."""
+        player = cmd.args[0]
+        for decision in [d for d in emit.state.decisions_for(player) if d.kind == "enemies-move"]:
+            emit(DecisionClosed(decision.id))
+        super().do_correct(emit, cmd)
+        self._meet(emit, player)
+
     # ------------------------------------------------------------------ the Imperial advance
 
     def movers(self, s: CoopState) -> list[str]:
@@ -401,8 +431,10 @@ class MandalorianRules(ClassicRules):
                 if not s.enemies[e.id].out and (not e.boss or s.boss_free)]
 
     def _advance_enemies(self, emit: Emitter, player: str, roll: int) -> None:
-        """Move the enemies ``roll`` spaces (see :func:`advance`). Nobody fights during an advance; an enemy
-        that passes or stops on unattended Grogu captures him, and the game is lost."""
+        """Move the enemies ``roll`` spaces (see :func:`advance`). Nobody fights during an advance: an enemy
+        that stops on a hero's space does not start a battle, and one that leaves the space of the hero who
+        rolled calls off the battle that hero was to fight there. An enemy that passes or stops on unattended
+        Grogu captures him, and the game is lost."""
         s = coop(emit.state)
         emit(Noted(f"{self.name_of(s, player)} rolls {roll} for the Imperial advance"))
         places = {k: (v.position, v.outpost) for k, v in s.enemies.items() if not v.out}
@@ -411,18 +443,18 @@ class MandalorianRules(ClassicRules):
             emit(EnemyMoved(m.enemy, m.end, 0, self.move_words(m)))
         for m in moves:
             if not s.grogu_holder and s.grogu_position in m.path:
-                emit(Noted(f"The {self.enemies[m.enemy].name} captures Grogu"))
+                emit(Noted(f"{capital(self.enemy_words(m.enemy))} captures Grogu"))
                 self._lose_game(emit)
                 return
-        self._meet(emit, player)
+        self._drop_gone_battle(emit, player)
 
     def move_words(self, m: EnemyMove) -> str:
         """Which piece to move where, and why it goes one further when it had to."""
-        name = self.enemies[m.enemy].name
         start = (f"{self.term('outpost')} {m.outpost}" if m.start < 0 else self.space_at(m.start).name)
-        words = f"Move the {name} from {start} to {self.space_at(m.end).name} ({len(m.path)} spaces)"
+        steps = f"{len(m.path)} space{'s' if len(m.path) > 1 else ''}"
+        words = f"Move {self.enemy_words(m.enemy)} from {start} to {self.space_at(m.end).name} ({steps})"
         if m.bumped_by:
-            words += (f": {self.space_at(m.path[-2]).name} is the {self.enemies[m.bumped_by].name}'s, and only "
+            words += (f": {self.space_at(m.path[-2]).name} is {self.enemy_words(m.bumped_by)}'s, and only "
                       "one enemy may stand on a space, so it goes one space further")
         return words
 
@@ -438,7 +470,7 @@ class MandalorianRules(ClassicRules):
             low = next((e for e in self.enemies.values() if not e.boss and self.cards_left(s, e.id) == 1), None)
             if low is None:
                 return
-            why = f"the {low.name} is down to its last card"
+            why = f"{self.enemy_words(low.id)} is down to its last card"
         emit(BossReleased(f"{self.boss.name} leaves {self.term('outpost')} {self.boss.outpost}: {why}"))
 
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
@@ -456,20 +488,21 @@ class MandalorianRules(ClassicRules):
 
     def _battle_roll(self, emit: Emitter, b: Battle, dice: tuple[int, ...]) -> None:
         """A total at least the card's number wins; a lost roll with a second try left waits for it (or for the
-        hero to take the loss); otherwise the loss applies."""
+        hero to take the loss); otherwise the loss applies. A try after a lost first roll spends the re-roll
+        ability when the hero has it, and keeps a second-chance Signet card played for a later try."""
         s = coop(emit.state)
         card = self.edition.decks[self.enemies[b.enemy].deck].card(b.card)
         assert card is not None
         second, rerolled = b.second_tries, b.rerolled
         if b.lost:
-            if second:
-                second -= 1
-            else:
+            if self._can_reroll(s, b):
                 rerolled = True
+            else:
+                second -= 1
         total = self.battle_total(s, b, dice)
         number = card.value("number")
         emit(Noted(f"{self.name_of(s, b.player)} rolls {'+'.join(map(str, dice))} for a total of {total} against "
-                   f"the {self.enemies[b.enemy].name}'s {number}"))
+                   f"{self.enemy_words(b.enemy)}'s {number}"))
         if total >= number:
             self._win(emit, b, card, total)
             return
@@ -495,8 +528,8 @@ class MandalorianRules(ClassicRules):
         emit(BattleClosed("won", total))
         reward = int(self.values.get("boss_reward", 0)) if enemy.boss else card.value("reward")
         if reward:
-            emit(Posted(Transaction.transfer(f"reward for beating the {enemy.name}", BANK, b.player, CREDITS,
-                                             reward)))
+            emit(Posted(Transaction.transfer(f"reward for beating {self.enemy_words(enemy.id)}", BANK, b.player,
+                                             CREDITS, reward)))
         out = enemy.boss or self.cards_left(s, enemy.id) == 1
         emit(EnemyBeaten(enemy.id, b.player, f"{enemy.deck}/{card.id}", out))
         if enemy.boss:
@@ -505,7 +538,8 @@ class MandalorianRules(ClassicRules):
         if not out:
             taken = {e.outpost for e in s.enemies.values() if e.position < 0 and not e.out}
             outpost = next_free_outpost(s.player(b.player).position, taken, self.outposts)
-            emit(EnemyMoved(enemy.id, -1, outpost, f"Put the {enemy.name} in {self.term('outpost')} {outpost}"))
+            emit(EnemyMoved(enemy.id, -1, outpost,
+                            f"Put {self.enemy_words(enemy.id)} in {self.term('outpost')} {outpost}"))
 
     def _lose(self, emit: Emitter, b: Battle, card: Card, total: int) -> None:
         """The hero pays the card's penalty and the enemy stays. Losing to the boss sends the hero to Jail, and
@@ -515,12 +549,12 @@ class MandalorianRules(ClassicRules):
         emit(BattleClosed("lost", total))
         if enemy.boss:
             if s.holds_grogu(b.player):
-                emit(Noted(f"The {enemy.name} captures Grogu"))
+                emit(Noted(f"{capital(self.enemy_words(enemy.id))} captures Grogu"))
                 self._lose_game(emit)
                 return
             self._to_jail(emit, b.player)
             return
-        self._charge(emit, b.player, BANK, card.value("penalty"), f"penalty for losing to the {enemy.name}")
+        self._charge(emit, b.player, BANK, card.value("penalty"), f"penalty for losing to {self.enemy_words(enemy.id)}")
 
     def check_concede(self, s: GameState, cmd: Command) -> list[Violation]:
         """After a lost roll a hero may take the loss instead of another try."""
@@ -539,10 +573,11 @@ class MandalorianRules(ClassicRules):
     # ------------------------------------------------------------------ Signet cards
 
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The card drawn, from the deck's list; a card kept by players in all its copies cannot be drawn."""
+        """The card drawn, from the deck's list; a Signet card kept by players in all its copies cannot be drawn."""
         problems = super().check_card(s, cmd)
-        card = self.edition.decks[self.signet_deck].card(cmd.args[1]) if self.signet_deck else None
-        if not problems and card and card.kept:
+        decision = self._decision(s, cmd.args[0], "card")
+        card = self.edition.decks[decision.data["deck"]].card(cmd.args[1]) if decision and not problems else None
+        if card and card.kept and card.deck == self.signet_deck:
             held = sum(h.count(card.id) for h in coop(s).signets.values())
             if held >= card.count:
                 problems.append(V("card/held", f"Every '{card.title}' card is held by a player, so it cannot be "
@@ -566,15 +601,18 @@ class MandalorianRules(ClassicRules):
         if card.kept and deck.id == self.signet_deck:
             emit(SignetMoved(card.id, "", player))
         elif card.effect == "take-grogu":
-            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} brings Grogu to them"))
+            self._take_grogu(emit, player, f"{self.name_of(s, player)} brings Grogu to them")
         else:
             self._signet_effect(emit, player, card)
 
     def _signet_effect(self, emit: Emitter, player: str, card: Card) -> None:
         """A card that acts at once: money as the classic cards, a move like a jump (GO pays; enemies and Grogu on
-        the way stay), or Jail."""
+        the way stay), or Jail. A hero already in Jail (sent there by the first of Boba Fett's two cards) is not
+        moved by the second."""
         s = emit.state
-        if card.effect == "advance":
+        if card.effect in ("advance", "back", "go-to-jail") and s.player(player).in_jail:
+            emit(Noted(f"{self.name_of(s, player)} is in {self.term('jail')}, so the card moves nobody"))
+        elif card.effect == "advance":
             self._fly(emit, player, self.edition.space(card.params["target"]).position, "card")
             self._land(emit, player)
             self._meet(emit, player)
@@ -620,7 +658,7 @@ class MandalorianRules(ClassicRules):
         elif card.effect == "second-chance" and b:
             emit(BattleChanged(b.bonus, b.second_tries + 1, b.rolls, b.rerolled, b.last, b.lost))
         elif card.effect == "take-grogu":
-            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} brings Grogu to them"))
+            self._take_grogu(emit, player, f"{self.name_of(s, player)} brings Grogu to them")
 
     # ------------------------------------------------------------------ Grogu and Jail
 
@@ -645,7 +683,8 @@ class MandalorianRules(ClassicRules):
     # ------------------------------------------------------------------ money
 
     def check_sell_deed(self, s: GameState, cmd: Command) -> list[Violation]:
-        """A hideout can be sold back to the Bank at any time for its price; it is then unowned."""
+        """The owner of a hideout may return it to the Bank whenever they like and get its full price; nobody
+        owns it then."""
         _, problems = self._own_deed(s, *cmd.args)
         return problems
 
@@ -673,19 +712,9 @@ class MandalorianRules(ClassicRules):
                 problems.append(V("trade/no-card", f"{self.name_of(s, player)} holds no Signet card '{card}'."))
         return problems
 
-    def do_accept(self, emit: Emitter, cmd: Command) -> None:
-        s = emit.state
-        t = s.trade
-        assert t is not None
-        give, get = Assets.from_json(t.give), Assets.from_json(t.get)
-        reason = f"trade between {self.name_of(s, t.proposer)} and {self.name_of(s, t.partner)}"
-        emit(TradeClosed("accepted"))
-        emit(Posted(Transaction.combine(reason, [*give.transfers(reason, t.proposer, t.partner),
-                                                 *get.transfers(reason, t.partner, t.proposer)])))
-        for card in give.cards:
-            emit(SignetMoved(card, t.proposer, t.partner))
-        for card in get.cards:
-            emit(SignetMoved(card, t.partner, t.proposer))
+    def _card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
+        """A card traded: a Signet card the giver keeps."""
+        emit(SignetMoved(card, source, target))
 
     def check_bankrupt(self, s: GameState, cmd: Command) -> list[Violation]:
         """A hero who cannot pay is bankrupt only once every hideout is sold and the cash still falls short."""
@@ -724,14 +753,6 @@ class MandalorianRules(ClassicRules):
         """Grogu captured: the game is over and nobody wins."""
         emit(GameEnded(CAPTURED, ()))
 
-    def _end_game(self, emit: Emitter, reason: str) -> None:
-        """The boss beaten: every hero's score (see :meth:`score_parts`), highest first."""
-        s = coop(emit.state)
-        parts = {p.id: self.score_parts(s, p.id) for p in s.players}
-        ranking = sorted(({"player": pid, "worth": score["total"], "parts": score} for pid, score in parts.items()),
-                         key=lambda r: -int(r["worth"]))
-        emit(GameEnded(reason, tuple(ranking)))
-
     # ------------------------------------------------------------------ what next
 
     def _decision_text(self, d: Any) -> str:
@@ -739,10 +760,13 @@ class MandalorianRules(ClassicRules):
             return f"roll the silver die to move the {self.term('enemies')}"
         if d.kind == "leave-grogu":
             return "choose where Grogu stays"
-        if d.kind == "card" and int(d.data.get("draws", 1)) == 2:
-            takes = int(d.data.get("takes", 1)) - int(d.data.get("taken", 0))
-            return (f"draw two {self.edition.decks[d.data['deck']].name} cards and take "
-                    f"{'both' if takes == 2 else 'one'}")
+        if d.kind == "card":
+            deck = self.edition.decks[d.data["deck"]].name
+            if int(d.data.get("taken", 0)):
+                return f"take the other {deck} card drawn"
+            if int(d.data.get("draws", 1)) == 2:
+                return f"draw two {deck} cards and take {'both' if int(d.data.get('takes', 1)) == 2 else 'one'}"
+            return f"draw the top {deck} card"
         return super()._decision_text(d)
 
     def describe(self, state: GameState) -> dict[str, Any]:

@@ -161,10 +161,12 @@ def walk_targets(edition: Edition, part: str) -> list[str]:
 
 
 def part_progress(edition: Edition, part: str) -> tuple[int, int]:
-    """(done, total) for a part: a thing is done when none of the part's fields is unknown."""
+    """(done, total) for a part: a thing is done when none of the part's fields is unknown (a card listed with
+    values still to read, like an Imperial enemy card's number, is not done)."""
     if part == "cards":
         size = sum(d.size for d in edition.decks.values())
-        return size - sum(max(d.missing, 0) for d in edition.decks.values()), size
+        unread = sum(c.count for d in edition.decks.values() for c in d.cards if c.unknown)
+        return size - sum(max(d.missing, 0) for d in edition.decks.values()) - unread, size
     targets = walk_targets(edition, part)
     return sum(1 for t in targets if not _unknown(edition, part, t)), len(targets)
 
@@ -200,7 +202,8 @@ def deck_views(edition: Edition) -> list[DeckView]:
     """Every deck with its cards, for the cards part."""
     return [DeckView(d.id, d.name, d.size, max(d.missing, 0),
                      tuple(CardLine(c.id, c.title, effect_words(edition).get(c.effect, c.effect), c.count,
-                                    "yours" if c.owner else "published") for c in d.cards))
+                                    "yours" if c.owner else "not entered yet" if c.unknown else "published")
+                           for c in d.cards))
             for d in edition.decks.values()]
 
 

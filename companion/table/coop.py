@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from companion.engine.coop_events import BossReleased, EnemyMoved
 from companion.engine.ledger import BANK
+from companion.rulesets.mandalorian import MandalorianRules
 from companion.table.actions import Action, coop_actions
 from companion.table.views import NO_COLOUR, coop_state, enemy_colour, grogu_place
-from companion.table.words import credits, enemy_name, party_name, signet_title
+from companion.table.words import credits, enemy_name, enemy_of, party_name, signet_title
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
@@ -118,8 +119,8 @@ def battle_view(game: Game) -> BattleView | None:
     if s is None or s.battle is None:
         return None
     b, e = s.battle, game.edition
-    enemy = next(i for i in e.raw["edition"]["enemies"] if i["id"] == b.enemy)
-    card = e.decks[enemy["deck"]].card(b.card)
+    enemy = enemy_of(game, b.enemy)
+    card = e.decks[enemy.deck].card(b.card)
     assert card is not None
 
     def printed(key: str) -> str:
@@ -127,17 +128,16 @@ def battle_view(game: Game) -> BattleView | None:
             return "not entered yet"
         return str(card.params[key]) if key == "number" else credits(e, int(card.params[key]))
 
-    boss = bool(enemy.get("boss"))
+    boss = enemy.boss
     bonuses = [f"Signet cards: +{b.bonus}"] if b.bonus else []
-    token = e.tokens.get(s.player(b.player).token, {})
-    if token.get("ability") == "battle-bonus":
-        bonus = token["with_grogu" if s.holds_grogu(b.player) else "amount"]
-        bonuses.append(f"{token['name']}: +{bonus}")
+    bonus = game.rules.ability(s, b.player, "battle-bonus") if isinstance(game.rules, MandalorianRules) else 0
+    if bonus:
+        bonuses.append(f"{e.tokens[s.player(b.player).token]['name']}: +{bonus}")
     if b.second_tries:
         bonuses.append(f"{b.second_tries} second tr{'y' if b.second_tries == 1 else 'ies'} ready")
     coop = e.raw["edition"].get("coop", {})
     return BattleView(
-        b.player, party_name(game, b.player), str(enemy["name"]), enemy_colour(game, b.enemy), card.title,
+        b.player, party_name(game, b.player), enemy.name, enemy.colour, card.title,
         printed("number"),
         f"{credits(e, int(coop.get('boss_reward', 0)))} and the game is won" if boss else printed("reward"),
         f"{e.term('jail')}, and Grogu is captured if {party_name(game, b.player)} holds him" if boss
@@ -175,3 +175,41 @@ def dice_words(game: Game) -> str:
     """Which dice the hero whose turn it is rolls next, e.g. ``the green die (1 to 3)`` while holding Grogu."""
     p = game.state.turn.player
     return game.roll_need(p).describe() if game.state.has_player(p) else ""
+
+
+def battle_due(game: Game) -> bool:
+    """A battle is open and its hero has nothing else to settle first (the space landed on, an auction): the
+    battle screen is where play goes on."""
+    s = coop_state(game)
+    if s is None or s.battle is None or s.over:
+        return False
+    return s.auction is None and not s.decisions_for(s.battle.player)
+
+
+def moved_enemies(game: Game) -> bool:
+    """The last action moved an enemy (an advance, a beaten enemy sent to an outpost) or released the boss: the
+    table must move physical pieces, so the board map shows which."""
+    entries = game.in_effect
+    return len(entries) > 1 and any(isinstance(ev, EnemyMoved | BossReleased) for ev in entries[-1].events)
+
+
+def initials(name: str) -> str:
+    """A piece's mark on the board map: the initials of a name of several words (``Death Trooper`` -> ``DT``),
+    else its first two letters (``Din`` -> ``Di``)."""
+    words = [w for w in name.split() if w[:1].isalnum()]
+    if len(words) > 1:
+        return "".join(w[0] for w in words[:2]).upper()
+    return words[0][:2].capitalize() if words else "?"
+
+
+def boss_words(game: Game) -> str:
+    """Whether the boss moves with the advances yet, in words (empty when the edition has no boss)."""
+    s = coop_state(game)
+    boss = next((i for i in game.edition.raw["edition"].get("enemies", []) if i.get("boss")), None) if s else None
+    if s is None or boss is None:
+        return ""
+    if s.enemies[boss["id"]].out:
+        return f"{boss['name']} is beaten"
+    if s.boss_free:
+        return f"{boss['name']} is out: he moves with every advance"
+    return f"{boss['name']} waits in {game.edition.term('outpost')} {boss['outpost']} until he is released"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from companion.edition import a_or_an, capital
 from companion.engine.coop_state import CoopState
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.table.words import ROLL_SOURCES, credits, enemy_name, event_line, party_name
+from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, event_line, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -205,8 +205,7 @@ def coop_state(game: Game) -> CoopState | None:
 
 def enemy_colour(game: Game, enemy: str) -> str:
     """The colour the edition gives an enemy's piece."""
-    found = next((i for i in game.edition.raw.get("edition", {}).get("enemies", []) if i.get("id") == enemy), {})
-    return str(found.get("colour", NO_COLOUR))
+    return enemy_of(game, enemy).colour
 
 
 def outpost_word(game: Game, number: int) -> str:
@@ -273,6 +272,8 @@ def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...
             if words and entry.command and entry.command.verb == "roll" and entry.command.source in ROLL_SOURCES:
                 words[0] += f" ({ROLL_SOURCES[entry.command.source]})"
             text = "; ".join(words) or entry.text
+            if entry.command and entry.command.source == "phone":
+                text += " (sent from a phone)"
         lines.append(JournalLine(entry.seq, text, entry.undone_by is not None, bool(entry.undoes)))
     return tuple(lines)
 

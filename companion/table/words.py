@@ -41,6 +41,7 @@ from companion.engine.events import (
     TurnPassed,
 )
 from companion.engine.ledger import BANK, CREDITS
+from companion.rulesets.imperial import Enemy, enemies_of
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -163,10 +164,14 @@ def event_line(game: Game, event: Event) -> str:
     return coop_line(game, event)
 
 
+def enemy_of(game: Game, enemy: str) -> Enemy:
+    """An Imperial enemy as the edition describes it (name, colour, deck, boss)."""
+    return next(e for e in enemies_of(game.edition) if e.id == enemy)
+
+
 def enemy_name(game: Game, enemy: str) -> str:
     """An Imperial enemy by the name the edition gives it."""
-    found = next((i for i in game.edition.raw.get("edition", {}).get("enemies", []) if i.get("id") == enemy), {})
-    return str(found.get("name", enemy))
+    return enemy_of(game, enemy).name
 
 
 def coop_line(game: Game, event: Event) -> str:

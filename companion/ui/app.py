@@ -38,6 +38,8 @@ from companion.paths import data_dir, editions_dir, journal_path
 from companion.storage.journal import Journal
 from companion.table.actions import Action
 from companion.table.box_play import box_store, card_command, enter_values, start_with_box, stored_values
+from companion.table.coop import battle_due, moved_enemies
+from companion.table.phone import HandOff, PhoneLink
 from companion.table.presses import press_meaning, roll_request, seat_of
 from companion.table.session import Answer, Session, start_problems
 from companion.table.views import game_end_time
@@ -70,6 +72,9 @@ class CompanionApp(App):
         self.session: Session | None = None
         self.last_answer: Answer | None = None
         self.sounds = Sounds(data_dir() / "sounds", data_dir() / "settings.json")
+        # Phones read and act through the UI thread only: the server's threads hand their work to Kivy's clock.
+        self.phones = PhoneLink(lambda: self.session, HandOff(self._soon), self.phone_submit,
+                                data_dir() / "settings.json")
         self.manager = ScreenManager(transition=FadeTransition(duration=0.12))
         self._editions: dict[str, Edition] | None = None
         self._ticking: Any = None
@@ -85,6 +90,8 @@ class CompanionApp(App):
             self.devices.start(self.desk.offer, self._on_ui_thread(self.hardware_press),
                                self._on_ui_thread(self.refresh))
             self.sync_devices()
+            if self.phones.enabled:
+                self.phones.start()
         return self.manager
 
     def screen(self, name: str) -> CompanionScreen:
@@ -229,6 +236,25 @@ class CompanionApp(App):
             return None
         return self.submit(action.command)
 
+    def phone_submit(self, command: str) -> Answer:
+        """A player's input from their phone (on the UI thread): a refusal goes back to the phone only, with
+        every reason, and leaves the table screen alone; an accepted input is carried out like a tap, and a trade
+        offer opens the trade screen, where the partner answers it."""
+        if self.session is None:
+            return Answer.rejected(command, ["No game is open."])
+        reasons = self.session.check(command)
+        if reasons:
+            return Answer.rejected(command, list(reasons))
+        answer = self.submit(command, source="phone")
+        if answer.accepted and parse_command(command).verb == "propose":
+            self.goto("trade")
+        return answer
+
+    @staticmethod
+    def _soon(work: Callable[[], None]) -> None:
+        """Run ``work`` on the UI thread at the next frame (safe to call from any thread)."""
+        Clock.schedule_once(lambda _dt: work(), 0)
+
     # ---------------------------------------------------------------- dice and buttons
 
     def _on_ui_thread(self, work: Callable[..., Any]) -> Callable[..., None]:
@@ -334,8 +360,9 @@ class CompanionApp(App):
         return Answer.rejected(command, reasons)
 
     def _screen_for_state(self) -> str:
-        """Where play goes on: the end screen, the auction while one is open, else the table (kept when the
-        table is on a side screen such as properties or trade)."""
+        """Where play goes on: the end screen, the auction while one is open, the battle while one waits for its
+        roll, the board map when the last action moved enemies (the table moves the pieces), else the table (kept
+        when the table is on a side screen such as properties or trade)."""
         if self.session is None:
             return "home"
         state = self.session.game.state
@@ -343,7 +370,11 @@ class CompanionApp(App):
             return "end"
         if state.auction is not None:
             return "auction"
-        if self.manager.current in ("home", "new-game", "auction", "end"):
+        if battle_due(self.session.game):
+            return "battle"
+        if moved_enemies(self.session.game):
+            return "board"
+        if self.manager.current in ("home", "new-game", "auction", "end", "battle", "board"):
             return "table"
         return self.manager.current
 
@@ -366,4 +397,5 @@ class CompanionApp(App):
             if isinstance(screen, CompanionScreen):
                 screen.stop_timers()
         self.devices.stop()
+        self.phones.stop()
         self.journal.close()

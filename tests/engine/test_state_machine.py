@@ -17,6 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from companion.box.values import box_words
 from companion.edition import load_edition
 from companion.engine.commands import GRAMMAR, Command, parse_command
+from companion.engine.coop_events import coop
 from companion.engine.errors import CommandRejected, CommandSyntaxError
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit, site_account
@@ -24,6 +25,8 @@ from companion.engine.state import Setup
 from companion.script import parse_script
 from tests.boba.testbox import SEATS, boba
 from tests.box.testbox import gapped_edition
+from tests.mando.testbox import mando
+from tests.mando.testbox import setup as mando_setup
 
 REPO = Path(__file__).resolve().parents[2]
 EDITION = load_edition(REPO / "editions" / "original-trilogy")
@@ -422,6 +425,205 @@ def printed_values(draw: st.DrawFn, fields: tuple[str, ...], rents: int) -> dict
     return {k: values[k] for k in fields}
 
 
+# How often each kind of legal move is picked in a game of The Mandalorian.
+MANDO_WEIGHTS = {"roll": 12, "offer": 6, "auction": 6, "claim": 4, "card": 6, "signet": 3, "concede": 2,
+                 "grogu": 4, "sell": 1, "debt": 4, "turn": 10, "trade": 1, "correct": 1, "undo": 1}
+
+
+class MandalorianMachine(RuleBasedStateMachine):
+    """The Mandalorian on the made-up test box (TEST DATA, tests/mando/testbox.py) whose enemy cards nobody has
+    entered: random legal commands of a small set, and now and then any command. A battle that reaches an enemy
+    card is refused with what to ask for; random values are entered with a ``box`` entry and the command is
+    played again. After every step: credits are conserved, each hideout has one holder, no two enemies share a
+    space or an outpost, Grogu is held by one hero (never a prisoner) or stands on one space, no more copies of
+    a Signet card are held than the deck has, a battle is fought where its enemy stands; the journal replays to
+    the identical state."""
+
+    edition = mando(enemies=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+        self.steps = 0
+        self.deeds = [d.id for d in self.edition.deeds]
+        self.spaces = [x.id for x in self.edition.spaces]
+
+    @initialize(players=st.integers(2, 4))
+    def start(self, players: int) -> None:
+        """MA-SETUP-1: two to four heroes."""
+        self.game = Game(self.edition, mando_setup(players))
+
+    @property
+    def g(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    def roller(self) -> str:
+        """Who rolls next: the hero moving the enemies, else the hero fighting, else the hero whose turn it is."""
+        s = coop(self.g.state)
+        advance = next((d.player for d in s.decisions if d.kind == "enemies-move"), "")
+        return advance or (s.battle.player if s.battle else s.turn.player)
+
+    def legal_options(self, data: st.DataObject) -> dict[str, list[str]]:
+        """Commands that fit the state (most of them legal), by kind."""
+        s = coop(self.g.state)
+        cur, active = s.turn.player, [p.id for p in s.active]
+        opts: dict[str, list[str]] = defaultdict(list)
+        if not s.over:
+            who = self.roller()
+            faces = [data.draw(st.sampled_from(d.values), label="face") for d in self.g.roll_need(who).dice]
+            opts["roll"].append(" ".join(["roll", who, *map(str, faces)]))
+        for d in s.decisions:
+            if d.kind == "offer":
+                opts["offer"] += [f"buy {d.player}", f"decline {d.player}"]
+            elif d.kind == "card":
+                opts["card"] += [f"card {d.player} {c.id}" for c in self.g.edition.decks[d.data["deck"]].cards]
+            elif d.kind == "leave-grogu":
+                opts["grogu"] += [f"grogu {d.player} {c}" for c in d.data["choices"]]
+        if s.auction:
+            least = s.auction.high[1] + 10 if s.auction.high else 10
+            for p in active:
+                if s.cash(p) >= least:
+                    opts["auction"].append(f"bid {p} {data.draw(st.integers(least, s.cash(p)), label='bid')}")
+                opts["auction"].append(f"pass {p}")
+            opts["auction"].append("close")
+        opts["claim"] += [f"claim {c.owner} {c.payer}" for c in s.rent_claims]
+        for p in active:
+            opts["signet"] += [f"signet {p} {card}" for card in dict.fromkeys(s.signets.get(p, []))]
+            opts["sell"] += [f"sell-deed {p} {x}" for x in self.deeds if s.owner(x) == p]
+            if s.debts_of(p):
+                opts["debt"] += [f"pay {p}", f"bankrupt {p}"]
+        if s.battle:
+            opts["concede"].append(f"concede {s.battle.player}")
+        opts["turn"] += [f"end {cur}", f"fine {cur}"]
+        opts["correct"].append(f"correct {cur} {data.draw(st.sampled_from(self.spaces), label='space')}")
+        opts["correct"] += [f"correct {cur} {self.spaces[e.position]}" for e in s.enemies.values() if e.position >= 0]
+        if s.trade:
+            opts["trade"] += [f"accept {s.trade.partner}", f"reject {s.trade.proposer}"]
+        elif len(active) >= 2:
+            proposer, partner = data.draw(st.permutations(active), label="traders")[:2]
+            opts["trade"].append(f"propose {proposer} {partner} {self._assets(data, proposer, 'give')} "
+                                 f"{self._assets(data, partner, 'get')}")
+        opts["undo"].append(f"undo {data.draw(st.integers(1, 2), label='undo')} 'random take-back'")
+        return opts
+
+    def _assets(self, data: st.DataObject, player: str, side: str) -> str:
+        s = coop(self.g.state)
+        owned = [x for x in self.deeds if s.owner(x) == player]
+        items = [f"deed:{x}" for x in data.draw(st.lists(st.sampled_from(owned), max_size=1) if owned
+                                                 else st.just([]), label="deeds")]
+        cash = data.draw(st.integers(0, max(s.cash(player), 0)), label="cash")
+        if cash:
+            items.append(f"cash:{cash}")
+        items += [f"card:{c}" for c in s.signets.get(player, [])[:1]]
+        return f"{side}={','.join(items)}"
+
+    @rule(data=st.data())
+    def play_legal(self, data: st.DataObject) -> None:
+        """A legal command, picked by kind: it must be accepted (after the box values it asks for)."""
+        options = self.legal_options(data)
+        valid = {kind: [c for c in cmds if not self.g.validate(parse_command(c))] for kind, cmds in options.items()}
+        kinds = [k for k in sorted(valid) if valid[k]]
+        if not kinds:
+            return
+        kind = data.draw(st.sampled_from([k for k in kinds for _ in range(MANDO_WEIGHTS[k])]), label="kind")
+        cmd = parse_command(data.draw(st.sampled_from(valid[kind]), label="command"))
+        try:
+            self.g.apply(cmd)
+        except CommandRejected as exc:
+            needs = [v.need for v in exc.violations if v.need]
+            assert needs and len(needs) == len(exc.violations), exc.violations
+            for need in needs:
+                card = data.draw(enemy_card(), label="card")
+                self.g.apply(Command("box", box_words(need.target, {k: card[k] for k in need.fields})))
+            self.g.apply(cmd)
+        self.steps += 1
+
+    @rule(data=st.data())
+    def play_anything(self, data: st.DataObject) -> None:
+        """A command of the set by a random hero, or one that is never legal: accepted exactly when validate()
+        says so, and a rejection changes nothing."""
+        hero = data.draw(st.sampled_from([p.id for p in self.g.state.players]), label="hero")
+        pool = [f"roll {hero} 3", f"roll {hero} 2 1", f"buy {hero}", f"end {hero}", f"fine {hero}",
+                f"concede {hero}", f"signet {hero} find-grogu", f"signet {hero} bonus-2", f"grogu {hero} go-to-jail",
+                f"bankrupt {hero}", f"card {hero} payday", f"roll {STRANGER} 3", f"roll {hero} 0",
+                f"sell-deed {hero} go", f"propose {hero} din give=grogu get=", f"build {hero} space-1"]
+        cmd = parse_command(data.draw(st.sampled_from(pool), label="command"))
+        TableMachine.check_apply(self, cmd)  # type: ignore[arg-type]
+        self.steps += 1
+
+    @invariant()
+    def credits_are_conserved_and_hideouts_have_one_holder(self) -> None:
+        """MA-SETUP-3, MA-BUY-2, MA-DEBT-3: every credit came from the Bank and nobody holds a negative amount;
+        each hideout has exactly one holder, the Bank or a hero."""
+        if self.game is None:
+            return
+        s = self.g.state
+        assert s.ledger.total(CREDITS) == 0
+        assert all(s.cash(p.id) >= 0 for p in s.players)
+        for deed in self.deeds:
+            holders = list(s.ledger.holders(deed_unit(deed)))
+            assert len(holders) == 1 and holders[0][1] == 1, (deed, holders)
+
+    @invariant()
+    def one_enemy_per_space_and_per_outpost(self) -> None:
+        """MA-ADVANCE-5, MA-BATTLE-4/5: an enemy is on one board space, in one outpost or out of the game; no two
+        share a space or an outpost; an open battle is fought where its enemy stands."""
+        if self.game is None:
+            return
+        s = coop(self.g.state)
+        board = [e.position for e in s.enemies.values() if e.position >= 0]
+        outposts = [e.outpost for e in s.enemies.values() if e.position < 0 and not e.out]
+        assert len(board) == len(set(board)) and len(outposts) == len(set(outposts)), s.enemies
+        for e in s.enemies.values():
+            assert (0 <= e.position < 32 and e.outpost == 0) or (e.position == -1 and (e.out or 1 <= e.outpost <= 4))
+        if s.battle and not s.over:
+            assert s.enemies[s.battle.enemy].position == s.player(s.battle.player).position, s.battle
+
+    @invariant()
+    def grogu_is_in_one_place(self) -> None:
+        """MA-TURN-4, MA-GROGU-5: Grogu is held by one hero, who is not in Jail (but while choosing where to
+        leave him on the way there), or stands alone on one space."""
+        if self.game is None:
+            return
+        s = coop(self.g.state)
+        if s.grogu_holder:
+            assert s.grogu_position == -1
+            leaving = any(d.kind == "leave-grogu" for d in s.decisions_for(s.grogu_holder))
+            assert s.over or leaving or not s.player(s.grogu_holder).in_jail
+        else:
+            assert 0 <= s.grogu_position < 32
+
+    @invariant()
+    def signet_cards_are_not_copied(self) -> None:
+        """MA-SIGNET-4: the heroes hold no more copies of a Signet card than the deck has."""
+        if self.game is None:
+            return
+        held = [c for cards in coop(self.g.state).signets.values() for c in cards]
+        deck = self.g.edition.decks["signet"]
+        for card in set(held):
+            listed = deck.card(card)
+            assert listed is not None and held.count(card) <= listed.count, card
+
+    @invariant()
+    def journal_replays_to_the_same_state(self) -> None:
+        """Replay: the journalled commands (box entries and undo included) rebuild the identical state; every
+        ten steps."""
+        if self.game is not None and not self.steps % 10:
+            TableMachine.check_replay(self)  # type: ignore[arg-type]
+
+    def teardown(self) -> None:
+        if self.game is not None:
+            TableMachine.check_replay(self)  # type: ignore[arg-type]
+
+
+@st.composite
+def enemy_card(draw: st.DrawFn) -> dict[str, object]:
+    """TEST DATA: made-up values printed on an enemy card."""
+    return {"number": draw(st.integers(2, 7)), "reward": 10 * draw(st.integers(1, 10)),
+            "penalty": 10 * draw(st.integers(1, 10))}
+
+
 _SETTINGS = settings(deadline=None, max_examples=25, stateful_step_count=50)
 TestTableMachine = TableMachine.TestCase
 TestTableMachine.settings = _SETTINGS
@@ -435,6 +637,8 @@ TestBobaFettMachine = BobaFettMachine.TestCase
 TestBobaFettMachine.settings = _SETTINGS
 TestBobaFettUnreadBoxMachine = BobaFettUnreadBoxMachine.TestCase
 TestBobaFettUnreadBoxMachine.settings = _SETTINGS
+TestMandalorianMachine = MandalorianMachine.TestCase
+TestMandalorianMachine.settings = settings(deadline=None, max_examples=20, stateful_step_count=60)
 
 
 def test_short_game_deal_depends_only_on_the_seed() -> None:

@@ -12,7 +12,9 @@ over it, as an owner's box profile is laid over it at the table. Numbers are cho
   30+31); set k (1 to 8) costs 10 + 10k and pays rent 5k, e.g. set 1 (spaces 1 and 3) costs 20 and pays 5;
 - Incinerator Stormtrooper level L: number 3 + L, reward 20L, penalty 10L; Death Trooper level L: number 4 + L,
   reward 25L, penalty 15L; Moff Gideon: number 10;
-- Signet cards: see :data:`SIGNETS` (eight of the twenty; the rest are entered when drawn).
+- Signet cards: see :data:`SIGNETS` (ten of the twenty; the rest are entered when drawn);
+- the second season (:func:`season2`): the same layout and values, the Unexpected Allies where the jumps are
+  (space 10 pays 40, space 26 brings Grogu), and the Stormtrooper's cards those of the Incinerator Stormtrooper.
 """
 
 from __future__ import annotations
@@ -87,8 +89,10 @@ SIGNETS: dict[str, dict[str, Any]] = {
     "find-grogu": {"title": "Test: find Grogu", "effect": "take-grogu", "count": 1},
     "payday": {"title": "Test: collect 40", "effect": "collect", "amount": 40, "count": 1},
     "bribe": {"title": "Test: pay 20", "effect": "pay", "amount": 20, "count": 1},
+    "to-go": {"title": "Test: advance to GO", "effect": "advance", "target": "go", "count": 1},
+    "arrest": {"title": "Test: go to Jail", "effect": "go-to-jail", "count": 1},
 }
-"""TEST DATA: eight of the twenty Signet cards."""
+"""TEST DATA: ten of the twenty Signet cards."""
 
 
 def box_profile(cards: bool = True, enemies: bool = True) -> BoxProfile:
@@ -120,19 +124,56 @@ def mando(cards: bool = True, enemies: bool = True) -> Edition:
     return with_box(shipped(), box_profile(cards, enemies))
 
 
+MANDO2 = ROOT / "editions" / "mandalorian-season-2"
+ALLIES = {10: {"title": "Test: an ally pays 40", "effect": "collect", "amount": 40},
+          26: {"title": "Test: an ally brings Grogu", "effect": "take-grogu"}}
+"""TEST DATA: what the Unexpected Allies on spaces 10 and 26 do in the test box of the second season."""
+
+
+def season2_profile() -> BoxProfile:
+    """TEST DATA: the test box laid out for the second season: Signet and ally spaces name their deck, and the
+    Stormtrooper's cards are the Incinerator Stormtrooper's."""
+    values = box_profile().values
+    spaces = dict(values["spaces"])
+    for p in SIGNET_SPACES:
+        spaces[deed_id(p)] = {**spaces[deed_id(p)], "deck": "signet"}
+    for p in JUMPS:
+        spaces[deed_id(p)] = {"kind": "card", "name": "Unexpected Allies", "deck": "unexpected-allies"}
+    cards = dict(values["cards"])
+    cards["stormtrooper"] = cards.pop("incinerator-stormtrooper")
+    cards["unexpected-allies"] = {f"ally-{p}": card for p, card in ALLIES.items()}
+    return BoxProfile("mandalorian-season-2", "test-box", "Test box (made-up values)", 1, "1",
+                      values={**values, "spaces": spaces, "cards": cards})
+
+
+@cache
+def season2() -> Edition:
+    """TEST DATA: the second season's edition with its test box laid over it."""
+    return with_box(load_edition(MANDO2), season2_profile())
+
+
 SEATS = (("din", "din-djarin"), ("cara", "cara-dune"), ("ig", "ig-11"), ("kuiil", "kuiil"))
+SEATS2 = (("din", "din-djarin"), ("bo", "bo-katan-kryze"), ("ahsoka", "ahsoka-tano"), ("boba", "boba-fett"))
 
 
-def setup(players: int = 2, tokens: tuple[str, ...] = ()) -> Setup:
-    """Seats din (Din Djarin), cara (Cara Dune), ig (IG-11), kuiil (Kuiil) in that order; ``tokens`` gives
-    other characters to the first seats."""
+def setup(players: int = 2, tokens: tuple[str, ...] = (), edition: str = "mandalorian") -> Setup:
+    """Seats din (Din Djarin), cara (Cara Dune), ig (IG-11), kuiil (Kuiil) in that order (the second season:
+    din, bo (Bo-Katan Kryze), ahsoka (Ahsoka Tano), boba (Boba Fett)); ``tokens`` gives other characters to the
+    first seats."""
+    cast = SEATS2 if edition == "mandalorian-season-2" else SEATS
     seats = []
     for i in range(players):
-        pid, token = SEATS[i]
+        pid, token = cast[i]
         seats.append({"id": pid, "name": pid.capitalize(), "token": tokens[i] if i < len(tokens) else token})
-    return Setup("mandalorian", "standard", seats)
+    return Setup(edition, "standard", seats)
 
 
 def new_game(players: int = 2, tokens: tuple[str, ...] = (), edition: Edition | None = None) -> Game:
-    """A fresh game on the test box; din has the silver die first."""
-    return Game(edition or mando(), setup(players, tokens))
+    """A fresh game on the test box (or on ``edition``); din has the silver die first."""
+    edition = edition or mando()
+    return Game(edition, setup(players, tokens, edition.id))
+
+
+def new_game2(players: int = 4, tokens: tuple[str, ...] = ()) -> Game:
+    """A fresh game of the second season on its test box; din has the silver die first."""
+    return new_game(players, tokens, season2())

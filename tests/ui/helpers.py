@@ -121,10 +121,19 @@ def exact(label: str, root: Any = None) -> Any:
 
 
 def tap(widget: Any) -> None:
-    """Wait for the screen to settle, touch down and up at the widget's centre, and let the answer settle."""
+    """Wait for the screen to settle, scroll the widget into view as a player would, touch down and up at its
+    centre, and let the answer settle."""
     from kivy.tests.common import UnitTestTouch
+    from kivy.uix.scrollview import ScrollView
 
     settle()
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=0, animate=False)
+            settle()
+            break
+        parent = parent.parent
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()

@@ -14,7 +14,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
 from companion.table.history import RankRow, axis_label, ranking, winners, worth_history
-from companion.table.views import table_view
+from companion.table.views import coop_state, table_view
 from companion.ui import theme
 from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
@@ -71,7 +71,11 @@ class EndScreen(CompanionScreen):
         game = session.game
         view = table_view(game, journal_last=0)
         names = winners(game)
-        if len(names) > 1:
+        lost = view.over and not names and coop_state(game) is not None
+        self.winner.color = theme.DANGER if lost else theme.ACCENT
+        if lost:  # a co-operative game with no ranking: the Empire won and every hero lost
+            self.winner.text = "Everyone loses"
+        elif len(names) > 1:
             self.winner.text = f"{', '.join(names[:-1])} and {names[-1]} share first place"
         else:
             self.winner.text = f"{names[0]} wins!" if names else "The game is over"
@@ -81,6 +85,9 @@ class EndScreen(CompanionScreen):
         colours = {s.player: s.colour for s in series}
         for row in ranking(game):
             self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+        if lost:
+            self.rank_list.add_widget(text(f"{view.end_reason}: nobody wins. The heroes played together, and "
+                                           "Grogu is lost to the Empire.", theme.FONT, theme.DANGER, bold=True))
         for s in series:
             self.legend.add_widget(legend_entry(s.name, s.colour))
         self.chart.show(series, lambda amount: axis_label(session.edition, amount))
@@ -102,9 +109,9 @@ def rank_card(row: RankRow, colour: str) -> Widget:
     for label, amount in row.parts:
         line = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.35, padding=(dp(34), 0, 0, 0))
         line.add_widget(text(label, theme.FONT_SMALL, theme.MUTED, fixed_height=False, shorten=True,
-                             shorten_from="right", size_hint_x=0.66))
+                             shorten_from="right", size_hint_x=0.72))
         line.add_widget(text(amount, theme.FONT_SMALL, theme.TEXT, halign="right", fixed_height=False,
-                             size_hint_x=0.34))
+                             size_hint_x=0.28))
         card.add_widget(line)
     return card
 

@@ -26,12 +26,15 @@ from kivy.utils import escape_markup
 
 from companion.edition import capital
 from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
+from companion.table.coop import dice_words
 from companion.table.views import (
+    GROGU_COLOUR,
     DeedView,
     JournalLine,
     PlayerView,
     SpaceView,
     TableView,
+    coop_state,
     deed_card_rows,
     table_view,
     time_left,
@@ -147,6 +150,14 @@ class PlayerCard(ButtonBehavior, BoxLayout):
             [f"{player.jail_cards} × {card_word}"] if player.jail_cards else [])
         if notes:
             content.add_widget(line(" · ".join(notes), theme.FONT_SMALL, theme.MUTED))
+        if player.grogu:
+            self.grogu_mark = line("[b]Grogu[/b]  is with this hero", theme.FONT, theme.ACCENT_TEXT, markup=True,
+                                   padding=(dp(6), 0))
+            paint(self.grogu_mark, theme.rgba(GROGU_COLOUR), dp(4))
+            content.add_widget(self.grogu_mark)
+        if player.signets or player.enemy_cards:
+            content.add_widget(line(f"Signets {player.signets} · Enemy cards {player.enemy_cards}",
+                                    theme.FONT_SMALL, theme.MUTED))
         if player.groups:
             tiles = StackLayout(size_hint_y=None, spacing=dp(5), padding=(0, dp(3), 0, dp(4)))
             tiles.bind(minimum_height=tiles.setter("height"))
@@ -256,7 +267,7 @@ class TableScreen(CompanionScreen):
             self._game_id, self._cash_seen = game_id, {}
         self.view = view = table_view(game, journal_last=JOURNAL_LINES)
         self.top_slot.fill((game_id, view.turn_number, view.turn_player_name, view.stock, view.ends_at,
-                            self.app.sounds.muted), lambda: self._top_bar(view))
+                            self.app.sounds.muted, dice_words(game)), lambda: self._top_bar(view))
         self._update_players(game_id, view)
         answer = self.app.last_answer
         new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
@@ -289,14 +300,24 @@ class TableScreen(CompanionScreen):
         assert self.app.session is not None
         stock = ", ".join(f"{count} {word}" for word, count in view.stock)
         bank = self.app.session.edition.term("bank")
-        self.stock_label = line(f"{bank}: {stock} left", theme.FONT_SMALL, theme.MUTED)
+        game = self.app.session.game
+        coop = coop_state(game) is not None
+        if coop:  # a co-operative game rolls one die: the silver one, or the green one while holding Grogu
+            holding = any(p.grogu and p.is_turn for p in view.players)
+            self.stock_label = line(f"{view.turn_player_name} rolls {dice_words(game)}", theme.FONT_SMALL,
+                                    theme.rgba(GROGU_COLOUR) if holding else theme.MUTED, bold=holding)
+        else:
+            self.stock_label = line(f"{bank}: {stock} left", theme.FONT_SMALL, theme.MUTED)
         left.add_widget(self.stock_label)
         bar.add_widget(left)
+        if coop:
+            bar.add_widget(fitted_button("Board", lambda: self.app.goto("board"), "primary"))
         for label, screen in (("Properties", "properties"), ("Trade", "trade"), ("Journal", "journal")):
             bar.add_widget(fitted_button(label, lambda s=screen: self.app.goto(s)))
         self.mute_button = fitted_button(self._sound_label(), self.toggle_sound, size=theme.FONT_SMALL,
                                          widest="Sound off")
         bar.add_widget(self.mute_button)
+        bar.add_widget(fitted_button("Phones", lambda: self.app.goto("phone"), size=theme.FONT_SMALL))
         bar.add_widget(fitted_button("Leave", self.app.leave_game))
         return bar
 

@@ -1,0 +1,174 @@
+"""The phones screen: the switch for the phone view, and the QR codes the phones scan.
+
+One code is shown at a time, as large as the screen allows, so it scans from across the table and a player's
+code is on the screen only while that player asks for it. The list on the left picks the code: the table view
+(read only, for everyone) or a player's own view. A player's code can be revoked (a lost phone) and a new one
+issued. Every word comes from :func:`companion.table.phone.phone_codes`; the codes are drawn from
+:func:`companion.table.phone.qr_picture`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kivy.graphics import Color, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.table.phone import PhoneCode, phone_codes, qr_picture
+from companion.ui import theme
+from companion.ui.screens.base import CompanionScreen
+from companion.ui.widgets import Panel, TapButton, confirm, scroll_column, text
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+ABOUT = ("Players can follow the table on their phones over this table's Wi-Fi: one code shows the whole table, "
+         "and each player's own code lets them bid in auctions and offer trades from their seat. The table checks "
+         "everything sent from a phone like a tap on this screen. Nothing reaches the internet.")
+
+
+class QrCode(Widget):
+    """A QR code drawn on a white square, scaled by whole pixels so every module stays sharp."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.url = ""
+        self.texture: Texture | None = None
+        self.bind(pos=self._draw, size=self._draw)
+
+    def show(self, url: str) -> None:
+        """Draw the code of ``url`` (nothing when empty)."""
+        self.url = url
+        self.texture = None
+        if url:
+            picture = qr_picture(url)
+            self.texture = Texture.create(size=(picture.modules, picture.modules), colorfmt="rgba")
+            self.texture.blit_buffer(picture.rgba, colorfmt="rgba", bufferfmt="ubyte")
+            self.texture.flip_vertical()  # the picture's rows run from the top, a texture's from the bottom
+            self.texture.mag_filter = "nearest"
+            self.texture.min_filter = "nearest"
+        self._draw()
+
+    def _draw(self, *_args: object) -> None:
+        self.canvas.clear()
+        if self.texture is None:
+            return
+        modules = self.texture.width
+        scale = max(1, int(min(self.width, self.height) // modules))
+        side = modules * scale
+        x, y = self.center_x - side / 2, self.center_y - side / 2
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self.texture, pos=(int(x), int(y)), size=(side, side))
+
+
+class PhoneScreen(CompanionScreen):
+    """The switch, the list of codes (table view, then each player) and the chosen code, large."""
+
+    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.chosen = ""
+        self.codes: tuple[PhoneCode, ...] = ()
+        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
+        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        bar.add_widget(text("Phones", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False,
+                            size_hint_x=None, width=dp(90)))
+        self.switch = TapButton("", self.toggle)
+        bar.add_widget(self.switch)
+        self.back = TapButton("Back to table", self.go_back, size_hint_x=None, width=dp(150))
+        bar.add_widget(self.back)
+        root.add_widget(bar)
+        self.body = BoxLayout(spacing=theme.GAP)
+        root.add_widget(self.body)
+        self.add_widget(root)
+        self.qr = QrCode()
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh(self) -> None:
+        """Redraw from the codes of the open game (new codes when it is another game than before), on the
+        address the table has now."""
+        self.app.phones.follow_network()
+        view = phone_codes(self.app.phones)
+        self.switch.text = "Phone view: on (tap to turn off)" if view.on else "Phone view: off (tap to turn on)"
+        self.switch.set_style("normal" if view.on else "primary")
+        self.back.text = "Back to table" if self.app.session else "Back"
+        self.codes = view.codes
+        self.body.clear_widgets()
+        if not view.codes:
+            panel = Panel(orientation="vertical")
+            panel.add_widget(text(view.note, theme.FONT_LARGE, theme.TEXT if view.on else theme.ACCENT, bold=True))
+            panel.add_widget(text(ABOUT, theme.FONT, theme.MUTED))
+            panel.add_widget(Widget())
+            self.body.add_widget(panel)
+            return
+        if self.chosen not in {c.seat for c in view.codes}:
+            self.chosen = view.codes[0].seat
+        self.body.add_widget(self._list(view.note))
+        self.body.add_widget(self._code(next(c for c in view.codes if c.seat == self.chosen)))
+
+    def _list(self, note: str) -> Widget:
+        column = BoxLayout(orientation="vertical", size_hint_x=0.34, spacing=theme.GAP)
+        scroller, seats = scroll_column()
+        seats.padding = (0, 0, dp(10), 0)  # room for the scroll bar
+        for code in self.codes:
+            label = f"{code.title} (revoked)" if code.revoked else code.title
+            seats.add_widget(TapButton(label, lambda seat=code.seat: self.choose(seat),
+                                       "primary" if code.seat == self.chosen else "normal"))
+        column.add_widget(scroller)
+        column.add_widget(text(note, theme.FONT_SMALL, theme.MUTED))
+        return column
+
+    def _code(self, code: PhoneCode) -> Widget:
+        panel = Panel(orientation="vertical", spacing=dp(4))
+        panel.add_widget(text(code.title, theme.FONT_LARGE, theme.ACCENT, bold=True, halign="center"))
+        panel.add_widget(text(code.detail, theme.FONT_SMALL, theme.TEXT if code.revoked else theme.MUTED,
+                              halign="center"))
+        self.qr.show(code.url)
+        if self.qr.parent is not None:
+            self.qr.parent.remove_widget(self.qr)
+        panel.add_widget(self.qr if code.url else Widget())
+        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        if not code.is_table and not code.revoked:
+            buttons.add_widget(TapButton("Revoke (lost phone)", lambda: self.ask_revoke(code), "danger"))
+        buttons.add_widget(TapButton("New code", lambda: self.reissue(code), "primary" if code.revoked else "normal"))
+        panel.add_widget(buttons)
+        return panel
+
+    # ---------------------------------------------------------------- taps
+
+    def toggle(self) -> None:
+        """Turn the phone view on or off (remembered for the next start); a failure to start is said."""
+        problem = self.app.phones.set_enabled(not self.app.phones.enabled)
+        self.refresh()
+        if problem:
+            confirm("The phone view did not start", [problem], lambda: None, yes="OK")
+
+    def choose(self, seat: str) -> None:
+        """Show another seat's code."""
+        self.chosen = seat
+        self.refresh()
+
+    def ask_revoke(self, code: PhoneCode) -> None:
+        """Revoke a player's code after the table confirms: that phone can no longer see or send anything."""
+        def revoke() -> None:
+            self.app.phones.revoke(code.seat)
+            self.refresh()
+
+        confirm(f"Revoke {code.title}'s code?",
+                [f"The phone that scanned {code.title}'s code stops showing the game and cannot bid or offer "
+                 "trades any more.", "Tap New code afterwards to give them a new one."],
+                revoke, yes="Revoke", style="danger")
+
+    def reissue(self, code: PhoneCode) -> None:
+        """A new code for the seat; the old one opens nothing any more."""
+        self.app.phones.reissue(code.seat)
+        self.chosen = code.seat
+        self.refresh()
+
+    def go_back(self) -> None:
+        """Back to the table (or home when no game is open)."""
+        self.app.goto("table" if self.app.session else "home")

@@ -1,0 +1,1 @@
+"""Tests of the phone view: its server, pages and codes (no Kivy)."""
