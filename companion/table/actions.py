@@ -126,8 +126,9 @@ def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) ->
         return [offer(game, "enemies-move", f"{who}: roll the silver die to move the {e.term('enemies')}",
                       f"roll {p}", "primary")]
     if kind == "leave-grogu":
+        choices = data.get("choices", [])
         return [offer(game, f"grogu:{c}", f"{who}: leave Grogu on {e.space(str(c)).name}", f"grogu {p} {c}")
-                for c in data.get("choices", [])]  # type: ignore[attr-defined]
+                for c in (choices if isinstance(choices, list) else [])]
     if kind == "utility-roll":
         return [offer(game, "utility-roll", f"{who}: roll for {e.space(str(data['space'])).name}", f"roll {p}",
                       "primary")]
