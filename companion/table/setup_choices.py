@@ -63,6 +63,20 @@ class Seat:
     token: str
 
 
+FIRST_ROLL = "first-player"
+
+
+def first_turn_note(edition: Edition | None) -> str:
+    """How the table finds who starts, with the dice the edition rolls for it (its ``first-player`` roll, else the
+    move), and how to put that player first on the screen."""
+    if edition is None:
+        return "Player 1 takes the first turn: tap a player's number to move them to 1."
+    need = edition.dice.rolls.get(FIRST_ROLL) or edition.dice.need()
+    total = "total " if len(need.dice) > 1 else ""
+    return (f"Player 1 takes the first turn. Everyone rolls {need.describe()}, and the highest {total}goes "
+            "first: tap that player's number to move them to 1.")
+
+
 def variant_choices(edition: Edition) -> list[VariantChoice]:
     """The edition's ways to play, in the order of its data."""
     return [VariantChoice(v.id, v.name, v.ends_at_time, variant_notes(edition, v.id))

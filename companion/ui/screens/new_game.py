@@ -25,6 +25,7 @@ from companion.table.setup_choices import (
     build_setup,
     end_choices,
     first_seats,
+    first_turn_note,
     free_token,
     seat_name,
     take_token,
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
 
 ROW_HEIGHT = theme.TOUCH + dp(8)
-FIRST_TURN_NOTE = ("Player 1 takes the first turn. Everyone rolls both dice and the highest total goes first: "
-                   "tap that player's number to move them to 1.")
 
 
 def two_lines(first: str, second: str) -> str:
@@ -72,7 +71,8 @@ class NewGameScreen(CompanionScreen):
         body.add_widget(choices_scroller)
 
         seats_box = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.6)
-        seats_box.add_widget(text(FIRST_TURN_NOTE, theme.FONT_SMALL, theme.MUTED))
+        self.first_turn = text(first_turn_note(None), theme.FONT_SMALL, theme.MUTED)
+        seats_box.add_widget(self.first_turn)
         self.seat_scroller, self.seat_list = scroll_column(spacing=theme.GAP)
         seats_box.add_widget(self.seat_scroller)
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
@@ -213,6 +213,7 @@ class NewGameScreen(CompanionScreen):
         self.choices.add_widget(text(words, theme.FONT_SMALL, theme.MUTED, bold=True))
 
     def _draw_choices(self) -> None:
+        self.first_turn.text = first_turn_note(self.edition)
         self.choices.clear_widgets()
         self.end_buttons = []
         editions = self.app.editions

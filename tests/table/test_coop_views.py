@@ -1,0 +1,37 @@
+"""The table layer of a co-operative game: what the screens read about who starts, where the pieces are, the
+battle and Grogu. Figures from tests/mando/testbox.py (TEST DATA) and editions/mandalorian."""
+
+from __future__ import annotations
+
+from companion.table.coop import battle_view, board_map
+from companion.table.setup_choices import first_turn_note
+from companion.table.views import pieces, player_views
+from tests.mando.testbox import mando, new_game
+from tests.rules.helpers import edition as original_trilogy
+from tests.rules.helpers import play
+
+
+def test_who_starts_is_rolled_with_the_edition_dice() -> None:
+    """MA-SETUP-8 (who starts): the silver die alone in The Mandalorian, both dice in the classic game."""
+    assert first_turn_note(mando()) == ("Player 1 takes the first turn. Everyone rolls the silver die (1 to 6), "
+                                        "and the highest goes first: tap that player's number to move them to 1.")
+    assert "Everyone rolls 2 dice, each 1 to 6, and the highest total goes first" in first_turn_note(
+        original_trilogy())
+
+
+def test_the_pieces_and_the_board_map_show_grogu_and_the_enemies_where_they_start() -> None:
+    """Grogu on Just Visiting; the Incinerator Stormtrooper in outpost 2, Moff Gideon in 3, the Death Trooper
+    in 4; a hero who passes Just Visiting carries Grogu, and his seat says so."""
+    game = new_game(2)
+    assert [(p.name, p.place) for p in pieces(game)] == [
+        ("Grogu", "alone on Jail / Just Visiting"), ("Incinerator Stormtrooper", "Imperial outpost 2"),
+        ("Moff Gideon", "Imperial outpost 3"), ("Death Trooper", "Imperial outpost 4")]
+    board = board_map(game)
+    assert board is not None
+    assert [(o.number, o.beside, o.enemy) for o in board.outposts] == [
+        (1, 4, ""), (2, 12, "Incinerator Stormtrooper"), (3, 20, "Moff Gideon"), (4, 28, "Death Trooper")]
+    assert board.spaces[8].grogu and board.grogu == "alone on Jail / Just Visiting"
+    play(game, "roll din 5", "buy din", "end din", "roll cara 3", "buy cara", "end cara", "roll din 3")
+    assert [v.grogu for v in player_views(game)] == [True, False]
+    assert pieces(game)[0].place == "with Din"
+    assert battle_view(game) is None
