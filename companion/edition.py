@@ -108,17 +108,17 @@ def a_or_an(words: str) -> str:
     return f"{'an' if vowel else 'a'} {words}"
 
 
-def field_labels(terms: Mapping[str, str]) -> dict[str, str]:
+def field_labels(terms: Mapping[str, str], kind: str = "") -> dict[str, str]:
     """Each field as an edition's players call it (``inactive value`` where the classic game says mortgage
-    value), from the edition's terms."""
+    value), from the edition's terms; a hideout (``kind``) prints one rent, not a table."""
     t = {**CLASSIC_TERMS, **terms}
     return {**FIELD_WORDS, "mortgage": t["mortgage_value"], "build_cost": f"cost of each {t['house']}",
-            "hotel_cost": f"cost of a {t['hotel']}", "rent": f"{t['rent']} table"}
+            "hotel_cost": f"cost of a {t['hotel']}", "rent": t["rent"] if kind == "hideout" else f"{t['rent']} table"}
 
 
-def field_words(fields: tuple[str, ...] | list[str], terms: Mapping[str, str] = CLASSIC_TERMS) -> str:
-    """Field keys as the table says them: ``price, rent table and mortgage value``."""
-    labels = field_labels(terms)
+def field_words(fields: tuple[str, ...] | list[str], terms: Mapping[str, str] = CLASSIC_TERMS, kind: str = "") -> str:
+    """Field keys as the table says them: ``price, rent table and mortgage value`` (of a space of ``kind``)."""
+    labels = field_labels(terms, kind)
     words = [labels.get(f, f) for f in fields]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
@@ -206,7 +206,7 @@ class Space:
     def need(self, fields: tuple[str, ...]) -> Need:
         """The request to read ``fields`` off this space's deed or board square."""
         one = len(fields) == 1
-        words = field_words(fields, self.terms)
+        words = field_words(fields, self.terms, self.kind)
         return Need(f"space:{self.id}", fields,
                     f"{self.name}: the {words} printed in the box {'is' if one else 'are'} not entered yet. Read "
                     f"{'it' if one else 'them'} off the board or the Title Deed.")

@@ -24,6 +24,8 @@ class Missing:
     fields: tuple[str, ...]
     during_play: bool
     count: int = 1
+    kind: str = ""
+    """The kind of space, for its words (a hideout prints one rent, a street a rent table)."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,9 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
         later = tuple(f for f in sorted(s.unknown, key=FIELD_ORDER.index) if f in asked_during_play)
         now = tuple(f for f in sorted(s.unknown, key=FIELD_ORDER.index) if f not in asked_during_play)
         if now:
-            before.append(Missing(f"space:{s.id}", where, now, False))
+            before.append(Missing(f"space:{s.id}", where, now, False, kind=s.kind))
         if later:
-            during.append(Missing(f"space:{s.id}", where, later, True))
+            during.append(Missing(f"space:{s.id}", where, later, True, kind=s.kind))
     for g in edition.groups.values():
         if g.unknown:
             fields = tuple(sorted(g.unknown, key=FIELD_ORDER.index))
@@ -115,14 +117,14 @@ def _uncertain(edition: Edition) -> tuple[str, ...]:
 
 def _summary(missing: tuple[Missing, ...], terms: Mapping[str, str]) -> str:
     """``the type and name of 36 spaces; the cards of 2 decks`` — grouped by which fields are missing."""
-    counts: dict[tuple[str, tuple[str, ...]], int] = {}
+    counts: dict[tuple[str, tuple[str, ...], str], int] = {}
     for m in missing:
-        key = (m.target.partition(":")[0], m.fields)
+        key = (m.target.partition(":")[0], m.fields, m.kind if m.kind == "hideout" else "")
         counts[key] = counts.get(key, 0) + m.count
     nouns = {"space": ("space", "spaces"), "group": ("group", "groups"), "card": ("card", "cards")}
     parts = []
-    for (kind, fields), n in counts.items():
+    for (kind, fields, space_kind), n in counts.items():
         noun = nouns[kind][0 if n == 1 else 1]
         parts.append(f"{n} {noun} not yet entered" if fields == ("cards",)
-                     else f"the {field_words(fields, terms)} of {n} {noun}")
+                     else f"the {field_words(fields, terms, space_kind)} of {n} {noun}")
     return "; ".join(parts)

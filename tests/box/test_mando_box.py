@@ -29,7 +29,7 @@ def test_the_shipped_edition_asks_for_the_layout_before_play_and_the_enemy_cards
     assert status.lines()[:2] == [
         "Needed before a game can start: the type and name of 22 spaces; the name of 2 spaces; the name and "
         "colour of 6 groups.",
-        "Asked for during play, the first time it is needed: the price and rent table of 2 spaces; 20 cards not "
+        "Asked for during play, the first time it is needed: the price and rent of 2 spaces; 20 cards not "
         "yet entered; the number needed to win, reward and penalty of 8 cards; the number needed to win of 1 card.",
     ]
     with pytest.raises(CommandRejected) as refused:
