@@ -83,14 +83,21 @@ class ClassicRules(Ruleset):
 
     def new_state(self) -> GameState:
         """The box unpacked: the bank holds every deed and the whole building stock."""
+        players, ledger = self.unpacked()
+        return GameState(players=players, ledger=ledger)
+
+    def unpacked(self) -> tuple[list[Player], Ledger]:
+        """The players as they sat down, and a ledger where the bank holds every deed and the building stock
+        (an edition without buildings has none)."""
         ledger = Ledger()
         for deed in self.edition.deeds:
             ledger.open(BANK, deed_unit(deed.id), 1)
-        ledger.open(BANK, HOUSE, self.edition.houses)
-        ledger.open(BANK, HOTEL, self.edition.hotels)
+        if self.edition.houses or self.edition.hotels:
+            ledger.open(BANK, HOUSE, self.edition.houses)
+            ledger.open(BANK, HOTEL, self.edition.hotels)
         players = [Player(p["id"], p.get("name", p["id"]), p.get("token", ""), p.get("side", ""))
                    for p in self.setup.players]
-        return GameState(players=players, ledger=ledger)
+        return players, ledger
 
     def check_setup(self) -> list[Violation]:
         """Player count within the edition's range, unique ids and tokens, a known variant and sides."""
@@ -371,20 +378,22 @@ class ClassicRules(Ruleset):
         open. A card, or an edition whose utilities are paid by a fresh roll, may ask for one (it settles the
         utility's rent and is not a move)."""
         player = cmd.args[0]
-        problems: list[Violation] = []
-        need = self.edition.dice.need(self.roll_kind(s, player))
-        try:
-            dice = cmd.ints(1)
-        except ValueError:
-            problems.append(V("dice/invalid", f"{need.name} is {need.describe()}, given as whole numbers."))
-        else:
-            problems += [V("dice/invalid", p) for p in need.problems(dice)]
+        problems = self._dice_problems(s, cmd)
         if self._decision(s, player, "utility-roll"):
             return problems
         problems += self._turn_guard(s, player)
         if s.turn.player == player and s.turn.rolled and not s.turn.roll_again:
             problems.append(V("turn/already-rolled", f"{self.name_of(s, player)} has already rolled this turn."))
         return problems + self._blockers(s)
+
+    def _dice_problems(self, s: GameState, cmd: Command) -> list[Violation]:
+        """One value per die of the roll wanted now (see :meth:`roll_kind`), each a value that die shows."""
+        need = self.edition.dice.need(self.roll_kind(s, cmd.args[0]))
+        try:
+            dice = cmd.ints(1)
+        except ValueError:
+            return [V("dice/invalid", f"{need.name} is {need.describe()}, given as whole numbers.")]
+        return [V("dice/invalid", p) for p in need.problems(dice)]
 
     def do_roll(self, emit: Emitter, cmd: Command) -> None:
         s, player, dice = emit.state, cmd.args[0], tuple(cmd.ints(1))

@@ -39,10 +39,9 @@ from companion.engine.events import (
     RentClosed,
     RentDue,
     TokenMoved,
-    TurnPassed,
 )
-from companion.engine.ledger import BANK, CREDITS, Ledger, Transaction, deed_unit
-from companion.engine.state import GameState, Player, Setup
+from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
+from companion.engine.state import GameState, Setup
 from companion.rulesets.assets import Assets
 from companion.rulesets.base import Emitter
 from companion.rulesets.classic import ClassicRules
@@ -83,10 +82,7 @@ class MandalorianRules(ClassicRules):
     def new_state(self) -> GameState:
         """The box unpacked: the Bank holds every hideout, each enemy waits in its outpost, Grogu sits on Just
         Visiting."""
-        ledger = Ledger()
-        for deed in self.edition.deeds:
-            ledger.open(BANK, deed_unit(deed.id), 1)
-        players = [Player(p["id"], p.get("name", p["id"]), p.get("token", ""), "") for p in self.setup.players]
+        players, ledger = self.unpacked()
         return CoopState(players=players, ledger=ledger, grogu_position=self.jail_position,
                          enemies={e.id: EnemyPlace(e.id, -1, e.outpost) for e in self.enemies.values()})
 
@@ -101,13 +97,11 @@ class MandalorianRules(ClassicRules):
         return problems
 
     def start(self, emit: Emitter) -> None:
-        """Starting credits for everyone; the trooper decks hold as many levels as there are players."""
-        s = emit.state
-        for p in s.players:
-            emit(Posted(Transaction.transfer("starting credits", BANK, p.id, CREDITS, self.edition.starting_cash)))
-        emit(Noted(f"Imperial enemy cards in play: levels 1 to {len(s.players)} of each trooper, and "
+        """The trooper decks hold as many levels as there are players; then the classic start (starting credits,
+        the die to the first player)."""
+        emit(Noted(f"Imperial enemy cards in play: levels 1 to {len(emit.state.players)} of each trooper, and "
                    f"{self.boss.name if self.boss else 'the boss'}'s card"))
-        emit(TurnPassed(s.players[0].id, 1))
+        super().start(emit)
 
     # ------------------------------------------------------------------ queries
 
@@ -352,22 +346,13 @@ class MandalorianRules(ClassicRules):
         the hero who landed on the advance space; a battle roll by the hero fighting, once the space is settled,
         and again only for a second try; the move by the hero whose turn it is, once a turn (doubles mean
         nothing)."""
-        c = coop(s)
-        player = cmd.args[0]
-        need = self.edition.dice.need(self.roll_kind(s, player))
-        try:
-            problems = [V("dice/invalid", p) for p in need.problems(cmd.ints(1))]
-        except ValueError:
-            return [V("dice/invalid", f"{need.name} is {need.describe()}, given as whole numbers.")]
+        c, player = coop(s), cmd.args[0]
         if self._decision(s, player, "enemies-move"):
-            return problems
+            return self._dice_problems(s, cmd)
         b = c.battle
         if b and b.player == player:
-            return problems + self._battle_roll_problems(c, b)
-        problems += self._turn_guard(s, player)
-        if s.turn.player == player and s.turn.rolled:
-            problems.append(V("turn/already-rolled", f"{self.name_of(s, player)} has already rolled this turn."))
-        return problems + self._blockers(s)
+            return self._dice_problems(s, cmd) + self._battle_roll_problems(c, b)
+        return super().check_roll(s, cmd)
 
     def _battle_roll_problems(self, s: CoopState, b: Battle) -> list[Violation]:
         """A battle is rolled once the hero's space is settled; after a lost roll only with a second try left
