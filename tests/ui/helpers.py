@@ -130,8 +130,9 @@ def tap(widget: Any) -> None:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=0, animate=False)
-            settle()
+            if not _shown_in(widget, parent):
+                parent.scroll_to(widget, padding=0, animate=False)
+                settle()
             break
         parent = parent.parent
     x, y = widget.to_window(*widget.center)
@@ -139,6 +140,13 @@ def tap(widget: Any) -> None:
     touch.touch_down()
     touch.touch_up()
     settle()
+
+
+def _shown_in(widget: Any, view: Any) -> bool:
+    """Whether the widget's centre lies inside the scroll view's visible area (a player can tap it as it is)."""
+    x, y = widget.to_window(*widget.center)
+    left, bottom = view.to_window(view.x, view.y)
+    return left <= x <= left + view.width and bottom <= y <= bottom + view.height
 
 
 def dialogs() -> list[Any]:
