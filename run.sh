@@ -19,8 +19,9 @@ PYTHON=${PYTHON:-python3}
 # traceback at every start.
 RUNTIME_PACKAGES=(libgl1 libgl1-mesa-dri libegl1 libegl-mesa0 libgles2 libx11-6 libxext6 libxcursor1
   libxi6 libxrandr2 libxss1 libmtdev1)
-# chromium (with a font) takes the phone pages' screenshots at phone size (tests/web/test_browser.py).
-TEST_PACKAGES=(xvfb xauth chromium fonts-dejavu-core)
+# chromium (with a font) takes the phone pages' screenshots at phone size (tests/web/test_browser.py);
+# shellcheck and systemd-analyze (package systemd) check deploy/ (tests/deploy/test_units.py).
+TEST_PACKAGES=(xvfb xauth chromium fonts-dejavu-core shellcheck systemd)
 VENV_PACKAGES=(python3-venv python3-pip-whl)
 
 say() { echo "run.sh: $*" >&2; }

@@ -3,13 +3,13 @@ deploy script is shellcheck clean."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.deploy.conftest import INSTALL, REPO
+from tests.tools import installed
 
 SCRIPTS = sorted([*(REPO / "deploy").glob("*.sh"), REPO / "tests" / "deploy" / "fakesys.sh"])
 
@@ -39,11 +39,10 @@ def units(tmp_path: Path) -> Path:
 
 
 def verify(unit: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["systemd-analyze", "verify", "--man=no", f"./{unit.name}"], cwd=unit.parent,
+    return subprocess.run([installed("systemd-analyze"), "verify", "--man=no", f"./{unit.name}"], cwd=unit.parent,
                           capture_output=True, text=True, timeout=60, check=False)
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
 @pytest.mark.parametrize("name", ["sw-monopoly-companion.service", "sw-monopoly-companion-usb@sda1.service"])
 def test_units_pass_systemd_analyze_verify(units: Path, name: str) -> None:
     """No error and no warning (an unknown or misspelt key is only a warning, so any output fails the test)."""
@@ -52,7 +51,6 @@ def test_units_pass_systemd_analyze_verify(units: Path, name: str) -> None:
     assert done.stderr.strip() == "" and done.stdout.strip() == ""
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
 def test_verify_catches_a_missing_program(units: Path) -> None:
     """The check can fail: a unit whose program is missing is refused."""
     unit = units / "sw-monopoly-companion.service"
@@ -88,9 +86,8 @@ def test_udev_rule_starts_the_usb_unit_by_its_name() -> None:
     assert 'SUBSYSTEM=="backlight"' in rules
 
 
-@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="no shellcheck here (apt-get install shellcheck)")
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_scripts_are_shellcheck_clean(script: Path) -> None:
-    done = subprocess.run(["shellcheck", "--severity=style", str(script)], capture_output=True, text=True,
+    done = subprocess.run([installed("shellcheck"), "--severity=style", str(script)], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stdout

@@ -7,14 +7,13 @@ Position: conftest.py, then Luke declined Hoth: Frozen Plains and Vader bid 10 I
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from tests.tools import installed
 from tests.web.conftest import AUCTION, Table
 
 PHONE = (390, 844)
@@ -22,13 +21,8 @@ PHONE = (390, 844)
 
 @pytest.fixture
 def chromium() -> str:
-    """The browser (installed by run.sh): a missing one fails in CI and skips elsewhere."""
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (run.sh installs it with the test packages)")
-        pytest.skip("chromium is not installed")
-    return found
+    """The browser (installed by run.sh with the test packages)."""
+    return installed("chromium", "chromium-browser")
 
 
 def browse(chromium: str, url: str, profile: Path, *what: str) -> str:
