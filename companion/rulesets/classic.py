@@ -939,10 +939,20 @@ class ClassicRules(Ruleset):
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
         for claim in [c for c in emit.state.rent_claims if c.space == deed.id]:
             emit(RentClosed(claim.id, "mortgaged"))
+        self._void_payment_rolls(emit, deed)
         emit(MortgageChanged(deed.id, True))
         emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} gets the "
                                          f"{self.term('mortgage_value')} of {deed.name}",
                                          BANK, player, CREDITS, deed.mortgage)))
+
+    def _void_payment_rolls(self, emit: Emitter, deed: Space) -> None:
+        """Nothing is collected on a mortgaged deed: a roll still owed to set its payment (a utility paid by a
+        fresh roll) is called off, and the player who landed there owes nothing."""
+        s = emit.state
+        for decision in [d for d in s.decisions if d.kind == "utility-roll" and d.data["space"] == deed.id]:
+            emit(DecisionClosed(decision.id))
+            emit(Noted(f"No {self.term('rent')} can be claimed on {a_or_an(self.term('mortgaged'))} property: "
+                       f"{self.name_of(s, decision.player)} has no roll to make for {deed.name}"))
 
     def check_unmortgage(self, s: GameState, cmd: Command) -> list[Violation]:
         """Lifting a mortgage costs the mortgage value plus interest."""

@@ -135,6 +135,21 @@ def test_a_property_made_inactive_before_the_ask_pays_nothing() -> None:
         "Din gets the inactive value of Character 2A (test): Din +100 credits"]
 
 
+def test_an_imperial_force_made_inactive_before_the_payment_roll_pays_nothing() -> None:
+    """BF-RENT-6: fennec stops on din's Imperial force 12 (6+6) and owes a roll for the payment; din makes it
+    inactive first (+75): the roll is called off, nothing is asked, and fennec goes on with his doubles."""
+    game = owned_by_din("space-12")
+    play(game, "roll fennec 6 6")
+    events = play(game, "mortgage din space-12")
+    assert game.describe()["decisions"] == []
+    assert (cash(game, "din"), cash(game, "fennec")) == (1500 + 75, 1500)
+    assert "No payment can be claimed on an inactive property: Fennec has no roll to make for" in \
+        [line for e in events if (line := event_line(game, e))][0]
+    play(game, "roll fennec 3 4")  # the second roll of his turn moves him: 12 -> 19
+    assert claims(game) == [] and rejected(game, "claim din fennec") == ["rent/no-claim"]
+    assert game.state.player("fennec").position == 19 and cash(game, "fennec") == 1500
+
+
 def test_the_active_character_of_a_set_still_earns_the_doubled_payment() -> None:
     """BF-RENT-7: character 2B is inactive, 2A is not: landing on 2A still costs the full-set 2 x 20."""
     game = owned_by_din("space-6", "space-8", inactive=("space-8",))
