@@ -343,6 +343,7 @@ class Edition:
     opening_bid: int = 1
     min_raise: int = 1
     rent_claim_turns: int = 2
+    rent_claim_lapses_at: str = "roll"
     utility_dice: str = "move"
     box: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -494,6 +495,7 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
         opening_bid=int(auction.get("opening_bid", 1)),
         min_raise=int(auction.get("min_raise", 1)),
         rent_claim_turns=int(rent.get("claim_turns", 2)),
+        rent_claim_lapses_at=str(rent.get("claim_lapses_at", "roll")),
         utility_dice=str(rent.get("utility_dice", "move")),
         box=dict(raw.get("box", {})),
     )

@@ -407,9 +407,7 @@ class ClassicRules(Ruleset):
                      else space.dice_multiplier[self.owned_in_group(s, owner, space) - 1])
             emit(RentDue(owner, player, space.id, times * sum(dice)))
             return
-        for claim in list(s.rent_claims):
-            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
-                emit(RentClosed(claim.id, "lapsed"))
+        self._lapse_claims(emit, "roll")
         p = s.player(player)
         double = len(set(dice)) == 1
         if p.in_jail:
@@ -468,7 +466,20 @@ class ClassicRules(Ruleset):
             nxt = s.players[(i + step) % len(order)]
             if not nxt.retired:
                 emit(TurnPassed(nxt.id, s.turn.number + 1))
+                self._lapse_claims(emit, "turn")
                 return
+
+    def _lapse_claims(self, emit: Emitter, moment: str) -> None:
+        """Rent the owner has not asked for in time is not owed. The edition says when the time runs out
+        (``[rent] claim_lapses_at``): at the first roll (``roll``) or as soon as the turn passes (``turn``) of the
+        ``claim_turns``-th turn after the one it was raised in. Games saved before the setting existed keep the
+        first-roll reading, which their stored edition data implies."""
+        s = emit.state
+        if moment != self.edition.rent_claim_lapses_at:
+            return
+        for claim in list(s.rent_claims):
+            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
+                emit(RentClosed(claim.id, "lapsed"))
 
     # ------------------------------------------------------------------ jail
 

@@ -380,9 +380,7 @@ class MandalorianRules(ClassicRules):
         if s.battle and s.battle.player == player:
             self._battle_roll(emit, s.battle, dice)
             return
-        for claim in list(s.rent_claims):
-            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
-                emit(RentClosed(claim.id, "lapsed"))
+        self._lapse_claims(emit, "roll")
         emit(DiceRolled(player, dice, 0, False))
         p = s.player(player)
         if p.in_jail:

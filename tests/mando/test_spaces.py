@@ -8,6 +8,9 @@ rent 40). Signet spaces 2, 14, 18, 29; Imperial Credits 6 and 22.
 
 from __future__ import annotations
 
+import copy
+
+from companion.edition import edition_from_data
 from companion.engine.events import RentDue
 
 from .helpers import (
@@ -88,14 +91,35 @@ def test_the_owner_asks_for_the_rent_on_the_hideout() -> None:
 
 
 def test_rent_not_asked_before_the_next_turn_is_not_owed() -> None:
-    """MA-RENT-2: the owner may ask until the next hero takes their turn (rolls); then the rent lapses."""
+    """MA-RENT-2: the owner may ask while the hero who stopped there is still on their turn; once that turn
+    passes to the next hero, the rent is not owed (no roll needed for it to lapse)."""
     game = new_game(2)
     play(game, "roll din 1", "buy din", "end din")
-    play(game, "roll cara 1", "end cara")
-    assert codes(game, "claim din cara") == []           # still in time before Din rolls
-    play(game, "roll din 6")
+    play(game, "roll cara 1")
+    assert codes(game, "claim din cara") == []           # still in time during Cara's turn
+    play(game, "end cara")
     assert codes(game, "claim din cara") == ["rent/no-claim"]
     assert cash(game, "cara") == 150
+
+
+def test_rent_asked_during_the_turn_is_paid() -> None:
+    """MA-RENT-2: asked before Cara ends her turn, the rent on Din's hideout 1 is paid."""
+    game = new_game(2)
+    play(game, "roll din 1", "buy din", "end din", "roll cara 1", "claim din cara", "end cara")
+    assert cash(game, "cara") == 150 - 5 and codes(game, "roll din 1") == []  # hideout 1 rents for 5
+
+
+def test_a_game_saved_before_the_turn_reading_replays_with_the_first_roll_one() -> None:
+    """MA-RENT-2: a game saved with edition data that has no ``claim_lapses_at`` (all games saved before this
+    reading) keeps the claim open until the next hero rolls, so its journal replays as it was played."""
+    saved = mando()
+    raw = copy.deepcopy(saved.raw)
+    del raw["edition"]["rent"]["claim_lapses_at"]
+    game = new_game(2, edition=edition_from_data(raw))
+    play(game, "roll din 1", "buy din", "end din", "roll cara 1", "end cara")
+    assert codes(game, "claim din cara") == []
+    play(game, "roll din 6")
+    assert codes(game, "claim din cara") == ["rent/no-claim"]
 
 
 def test_both_hideouts_of_a_set_double_the_rent() -> None:
