@@ -144,7 +144,7 @@ def test_an_imperial_force_made_inactive_before_the_payment_roll_pays_nothing() 
     assert game.describe()["decisions"] == []
     assert (cash(game, "din"), cash(game, "fennec")) == (1500 + 75, 1500)
     assert "No payment can be claimed on an inactive property: Fennec has no roll to make for" in \
-        [line for e in events if (line := event_line(game, e))][0]
+        next(line for e in events if (line := event_line(game, e)))
     play(game, "roll fennec 3 4")  # the second roll of his turn moves him: 12 -> 19
     assert claims(game) == [] and rejected(game, "claim din fennec") == ["rent/no-claim"]
     assert game.state.player("fennec").position == 19 and cash(game, "fennec") == 1500
