@@ -119,7 +119,11 @@ def field_labels(terms: Mapping[str, str], kind: str = "") -> dict[str, str]:
 def field_words(fields: tuple[str, ...] | list[str], terms: Mapping[str, str] = CLASSIC_TERMS, kind: str = "") -> str:
     """Field keys as the table says them: ``price, rent table and mortgage value`` (of a space of ``kind``)."""
     labels = field_labels(terms, kind)
-    words = [labels.get(f, f) for f in fields]
+    return and_list([labels.get(f, f) for f in fields])
+
+
+def and_list(words: list[str]) -> str:
+    """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c``."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
@@ -332,6 +336,7 @@ class Edition:
     jail_fine: int = 0
     mortgage_interest_percent: int = 10
     building_sellback_percent: int = 50
+    raise_all_before_bankruptcy: bool = False
     houses: int = 0
     hotels: int = 0
     houses_before_hotel: int = 4
@@ -484,6 +489,7 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
         jail_fine=money["jail_fine"],
         mortgage_interest_percent=int(money.get("mortgage_interest_percent", 10)),
         building_sellback_percent=int(money.get("building_sellback_percent", 50)),
+        raise_all_before_bankruptcy=bool(money.get("raise_all_before_bankruptcy", False)),
         houses=int(buildings.get("houses", 0)),
         hotels=int(buildings.get("hotels", 0)),
         houses_before_hotel=int(buildings.get("houses_before_hotel", 4)),

@@ -9,6 +9,7 @@ problem at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.dice import MOVE
@@ -32,6 +33,27 @@ class Emitter:
     def __call__(self, event: Event) -> None:
         event.apply(self.state)
         self.events.append(event)
+
+
+@dataclass(frozen=True)
+class Bankruptcy:
+    """What declaring bankruptcy would do now, as the edition's rules carry it out (the table words it)."""
+
+    creditor: str
+    """Who receives what the bankrupt player hands over: a player, or the bank."""
+    leaves_game: bool
+    """Whether the player is out for good (classic) or plays on with the debt forgiven (co-op)."""
+    hands_over: tuple[str, ...]
+    """What goes to the creditor, in the order the table names them: ``credits``, ``deeds``, ``jail-cards``,
+    ``signets``."""
+    buildings_back: bool = False
+    """The buildings go back to the bank (which pays a creditor player half their cost)."""
+    mortgaged_choice: bool = False
+    """The creditor then lifts or keeps each mortgaged deed received."""
+    deeds_auctioned: bool = False
+    """The bank auctions the deeds at once."""
+    ends_game: str = ""
+    """Why the game would end with it: ``last-player``, ``first-bankruptcy``, or empty."""
 
 
 class Ruleset:
@@ -97,6 +119,10 @@ class Ruleset:
         if state.has_player(player_id):
             return state.player(player_id).name
         return f"the {self.edition.term('bank')}" if player_id == BANK else player_id
+
+    def bankruptcy(self, state: GameState, player: str) -> Bankruptcy | None:
+        """What declaring ``player`` bankrupt would do now; None when they owe nothing."""
+        return None
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """What the table must do next, in plain words (for the script's JSON and the screens)."""

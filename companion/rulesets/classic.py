@@ -48,7 +48,7 @@ from companion.engine.ledger import (
 )
 from companion.engine.state import Decision, GameState, Player, Setup
 from companion.rulesets.assets import Assets, parse_assets
-from companion.rulesets.base import Emitter, Ruleset
+from companion.rulesets.base import Bankruptcy, Emitter, Ruleset
 
 V = Violation
 
@@ -1137,9 +1137,48 @@ class ClassicRules(Ruleset):
                                                   f"{self.term('buildings')} and taking the "
                                                   f"{self.term('mortgage_value')} of each {self.term('deed')}, "
                                                   f"enough for the {self.money(owed)} owed."))
+        elif self.edition.raise_all_before_bankruptcy:
+            problems += self._still_to_raise(s, player)
         if s.auction:
             problems.append(V("turn/auction-open", "Finish the auction first."))
         return problems
+
+    def _still_to_raise(self, s: GameState, player: str) -> list[Violation]:
+        """Where the edition says so (Boba Fett), a player in debt first raises all they can: every building sold
+        back and every deed mortgaged; only a debt still unpaid then puts them out of the game."""
+        deeds = self.deeds_of(s, player)
+        problems = []
+        if any(self.building_value(s, d) for d in deeds):
+            problems.append(V("bankrupt/buildings-left", f"{self.name_of(s, player)} must first sell every "
+                                                         f"{self.term('building')} back to the "
+                                                         f"{self.term('bank')}."))
+        active = [d.name for d in deeds if d.id not in s.mortgaged]
+        if active:
+            problems.append(V("bankrupt/deeds-left", f"{self.name_of(s, player)} must first make every "
+                                                     f"{self.term('deed')} {self.term('mortgaged')} "
+                                                     f"({', '.join(active)})."))
+        return problems
+
+    def bankruptcy(self, s: GameState, player: str) -> Bankruptcy | None:
+        """A bankrupt player leaves the game for good: credits, deeds and jail cards go to the first creditor
+        (buildings back to the bank, which pays a creditor player half their cost), or to the bank, which
+        auctions the deeds; the game ends when one player is left, or at the first bankruptcy in a variant
+        that says so."""
+        debts = s.debts_of(player)
+        if not debts:
+            return None
+        creditor = debts[0].creditor
+        deeds = self.deeds_of(s, player)
+        variant = self.variant
+        ends = ("last-player" if len([p for p in s.active if p.id != player]) == 1
+                else "first-bankruptcy" if variant and variant.ends_at_first_bankruptcy else "")
+        return Bankruptcy(creditor, leaves_game=True,
+                          hands_over=("credits", "jail-cards") if creditor == BANK else
+                          ("credits", "deeds", "jail-cards"),
+                          buildings_back=True,
+                          mortgaged_choice=creditor != BANK and any(d.id in s.mortgaged for d in deeds),
+                          deeds_auctioned=creditor == BANK and bool(deeds) and not ends,
+                          ends_game=ends)
 
     def do_bankrupt(self, emit: Emitter, cmd: Command) -> None:
         s, player = emit.state, cmd.args[0]

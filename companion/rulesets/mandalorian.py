@@ -43,7 +43,7 @@ from companion.engine.events import (
 from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
 from companion.engine.state import GameState, Setup
 from companion.rulesets.assets import Assets
-from companion.rulesets.base import Emitter
+from companion.rulesets.base import Bankruptcy, Emitter
 from companion.rulesets.classic import ClassicRules
 from companion.rulesets.imperial import (
     Enemy,
@@ -713,6 +713,13 @@ class MandalorianRules(ClassicRules):
         elif s.cash(player) >= debts[0].amount:
             problems.append(V("bankrupt/can-pay", f"{self.name_of(s, player)} has enough to pay."))
         return problems
+
+    def bankruptcy(self, s: GameState, player: str) -> Bankruptcy | None:
+        """A bankrupt hero hands over the credits they have and every Signet card, and plays on."""
+        debts = s.debts_of(player)
+        if not debts:
+            return None
+        return Bankruptcy(debts[0].creditor, leaves_game=False, hands_over=("credits", "signets"))
 
     def do_bankrupt(self, emit: Emitter, cmd: Command) -> None:
         """The hero hands over the credits they have and every Signet card (to the player owed, or to the bottom

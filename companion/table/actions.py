@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.dice import RollNeed
-from companion.edition import a_or_an, capital
+from companion.edition import a_or_an, and_list, capital
 from companion.engine.commands import parse_command
 from companion.engine.coop_state import CoopState
 from companion.engine.ledger import BANK, HOTEL, HOUSE
@@ -375,33 +375,39 @@ def debt_lines(game: Game, player: str) -> tuple[str, ...]:
 
 
 def bankruptcy_lines(game: Game, player: str) -> tuple[str, ...]:
-    """Where a bankrupt player's things would go (to the first creditor, or to the bank which auctions the
-    deeds), and whether the game would end with it."""
-    s, e = game.state, game.edition
-    debts = s.debts_of(player)
-    if not debts:
+    """What declaring bankruptcy would do, as the edition's rules say: whether the player leaves the game or
+    plays on, where their things go, and whether the game would end with it."""
+    outcome = game.rules.bankruptcy(game.state, player)
+    if outcome is None:
         return ()
-    name, creditor = party_name(game, player), debts[0].creditor
-    to = party_name(game, creditor)
-    building, bank = e.term("buildings"), f"the {e.term('bank')}"
-    lines = [f"{name} leaves the game for good."]
-    if creditor == BANK:
-        lines.append(f"{name}'s credits and {e.term('get_out_of_jail')} cards go to {bank}, and the {building} "
-                     f"go back to it.")
+    e = game.edition
+    name, to = party_name(game, player), party_name(game, outcome.creditor)
+    bank = f"the {e.term('bank')}"
+    lines = [f"{name} leaves the game for good." if outcome.leaves_game else
+             f"{name} plays on: the rest of the debt is forgiven."]
+    things = {"credits": "credits", "deeds": f"{e.term('deed')}s",
+              "jail-cards": f"{e.term('get_out_of_jail')} cards", "signets": "Signet cards"}
+    handed = and_list([things[t] for t in outcome.hands_over])
+    if outcome.creditor != BANK:
+        lines.append(f"{name}'s {handed} go to {to}" + (
+            f"; the {e.term('buildings')} go back to {bank}, which pays {to} half what they cost."
+            if outcome.buildings_back else "."))
+    elif "signets" in outcome.hands_over:
+        lines.append(f"{name}'s credits go to {bank} and the Signet cards to the bottom of their deck.")
     else:
-        lines.append(f"{name}'s credits, {e.term('deed')}s and {e.term('get_out_of_jail')} cards go to {to}; "
-                     f"the {building} go back to {bank}, which pays {to} half what they cost.")
-        if any(d.id in s.mortgaged for d in classic(game).deeds_of(s, player)):
-            mortgaged = e.term("mortgaged")
-            lines.append(f"{to} then chooses, for each {mortgaged} deed received, to {e.term('unmortgage')} it or "
-                         f"keep it {mortgaged}.")
-    rest = [p.name for p in s.active if p.id != player]
-    variant = e.variants.get(game.setup.variant)
-    if len(rest) == 1:
+        lines.append(f"{name}'s {handed} go to {bank}" +
+                     (f", and the {e.term('buildings')} go back to it." if outcome.buildings_back else "."))
+    if outcome.mortgaged_choice:
+        mortgaged = e.term("mortgaged")
+        lines.append(f"{to} then chooses, for each {mortgaged} deed received, to {e.term('unmortgage')} it or "
+                     f"keep it {mortgaged}.")
+    if outcome.ends_game == "last-player":
+        rest = [p.name for p in game.state.active if p.id != player]
         lines.append(f"{rest[0]} is the last player left: the game ends.")
-    elif variant and variant.ends_at_first_bankruptcy:
+    elif outcome.ends_game == "first-bankruptcy":
+        variant = e.variants[game.setup.variant]
         lines.append(f"In the {variant.name.lower()} the game ends as soon as one player is {e.term('bankrupt')}.")
-    elif creditor == BANK and classic(game).deeds_of(s, player):
+    if outcome.deeds_auctioned:
         lines.append(f"{capital(bank)} auctions {name}'s deeds at once.")
     return tuple(lines)
 

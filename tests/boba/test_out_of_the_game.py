@@ -57,12 +57,10 @@ def test_nobody_leaves_the_game_while_credits_can_still_be_raised() -> None:
     assert text.endswith(", enough for the 200 credits owed.")
 
 
-def test_out_of_the_game_to_a_player_who_takes_the_inactive_properties_and_the_card() -> None:
-    """BF-OUT-1, BF-OUT-2, BF-OUT-3, BF-OUT-7: din, with 20 credits, inactive equipment 5 and Imperial force 12,
-    set 1 with a Sigil on each and the Bounty Hunter jail card, owes fennec 300 for character 3B with 2 Sigils;
-    all he could raise is 20 + 2 x 25 + 2 x 50 = 170. He is out: fennec takes the 20, the Sigils' 2 x 25, every
-    property and the card, and decides at once: reinstate 5 (110), keep 12 inactive (8). Bossk and fennec play
-    on."""
+def din_owes_fennec_more_than_he_can_raise() -> Game:
+    """Three players. Din, with 20 credits, inactive equipment 5 and Imperial force 12, set 1 with a Sigil on each
+    and the Bounty Hunter jail card, owes fennec 300 for character 3B with 2 Sigils; all he could raise is
+    20 + 2 x 25 + 2 x 50 = 170."""
     game = new_game(3)
     give_deeds(game, "fennec", "space-11", "space-13")  # TEST-ONLY
     build_rows(game, "fennec", ("space-11", "space-13"), 2)  # 4 x 100
@@ -75,17 +73,44 @@ def test_out_of_the_game_to_a_player_who_takes_the_inactive_properties_and_the_c
     set_cash(game, "din", 20)  # TEST-ONLY
     play(game, "roll din 1 3", "claim fennec din")  # 9 -> 13
     assert game.describe()["debts"][0]["amount"] == 300
+    return game
+
+
+def test_a_player_raises_all_they_can_before_leaving_the_game() -> None:
+    """BF-DEBT-1, BF-OUT-1: din cannot pay the 300 even with all he could raise (170), but he still has his Sigils
+    and two active characters: he must sell the Sigils and make set 1 inactive before he is out."""
+    game = din_owes_fennec_more_than_he_can_raise()
+    assert set(rejected(game, "bankrupt din")) == {"bankrupt/buildings-left", "bankrupt/deeds-left"}
+    text = messages(game, "bankrupt din")
+    assert "Din must first sell every armour symbol back to the Depository." in text
+    assert "Din must first make every Title Deed inactive (" in text
+    play(game, "sell din space-1", "sell din space-3", "mortgage din space-1")
+    assert rejected(game, "bankrupt din") == ["bankrupt/deeds-left"]
+    play(game, "mortgage din space-3")
+    assert cash(game, "din") == 20 + 2 * 25 + 2 * 50
+    play(game, "bankrupt din")
+    assert game.state.player("din").retired
+
+
+def test_out_of_the_game_to_a_player_who_takes_the_inactive_properties_and_the_card() -> None:
+    """BF-OUT-1, BF-OUT-2, BF-OUT-3, BF-OUT-7: din has raised all he could (his 2 Sigils sold for 25 each, set 1
+    made inactive for 50 each: 170 in hand) and still owes fennec 300. He is out: fennec takes the 170, every
+    property (all inactive) and the card, and decides at once for each: reinstate 5 (110), keep 12 (8), 1 and
+    3 (5 each) inactive. Bossk and fennec play on."""
+    game = din_owes_fennec_more_than_he_can_raise()
+    play(game, "sell din space-1", "sell din space-3", "mortgage din space-1", "mortgage din space-3")
     play(game, "bankrupt din")
     assert game.state.player("din").retired
     assert {game.state.owner(s) for s in ("space-1", "space-3", "space-5", "space-12")} == {"fennec"}
     assert game.state.houses("space-1") + game.state.houses("space-3") == 0
     assert game.state.player("fennec").jail_cards == ["bounty-hunter"]
-    assert [d["text"] for d in game.describe()["decisions"]] == [
+    assert sorted(d["text"] for d in game.describe()["decisions"]) == [
+        "reinstate Character 1A (test) or keep it inactive", "reinstate Character 1B (test) or keep it inactive",
         "reinstate Equipment 1 (test) or keep it inactive", "reinstate Imperial force 1 (test) or keep it inactive"]
     assert set(rejected(game, "roll fennec 4 6")) == {"turn/decision-open"}  # one for each property
-    play(game, "lift fennec space-5", "keep fennec space-12")
-    assert game.state.mortgaged == {"space-12"}
-    assert cash(game, "fennec") == 1500 - 400 + 20 + 50 - 110 - 8  # Sigils, din's credits and armour, 110, 8
+    play(game, "lift fennec space-5", "keep fennec space-12", "keep fennec space-1", "keep fennec space-3")
+    assert game.state.mortgaged == {"space-1", "space-3", "space-12"}
+    assert cash(game, "fennec") == 1500 - 400 + 170 - 110 - 8 - 5 - 5  # Sigils, din's 170, 110, 8, 5, 5
     assert (game.state.over, game.state.turn.player) == (False, "fennec")
     play(game, "roll fennec 4 6")
 

@@ -3,11 +3,16 @@ battle and Grogu. Figures from tests/mando/testbox.py (TEST DATA) and editions/m
 
 from __future__ import annotations
 
+from companion.table.actions import bankruptcy_lines
 from companion.table.coop import battle_view, board_map
 from companion.table.setup_choices import first_turn_note
 from companion.table.views import pieces, player_views
+from tests.mando.helpers import deal_signet, give_deeds, hideouts, place_hero, set_cash
 from tests.mando.testbox import mando, new_game
+from tests.rules.builders_assets import set_cash as set_classic_cash
 from tests.rules.helpers import edition as original_trilogy
+from tests.rules.helpers import give_deeds as give_classic_deeds
+from tests.rules.helpers import new_game as rules_game
 from tests.rules.helpers import play
 
 
@@ -35,3 +40,33 @@ def test_the_pieces_and_the_board_map_show_grogu_and_the_enemies_where_they_star
     assert [v.grogu for v in player_views(game)] == [True, False]
     assert pieces(game)[0].place == "with Din"
     assert battle_view(game) is None
+
+
+def test_the_bankruptcy_confirmation_tells_a_hero_they_play_on() -> None:
+    """MA-DEBT-3: the table's confirmation before a Mandalorian hero's bankruptcy says what that edition's rules
+    do: Din (10 credits, a Signet card) owes Cara 50 rent and hands over his credits and Signet cards, then plays
+    on; owing the Bank, the cards go under the deck. Nothing says he leaves the game."""
+    game = new_game(2)
+    give_deeds(game, "cara", *hideouts(8))               # TEST-ONLY
+    deal_signet(game, "din", "bonus-2")                  # TEST-ONLY
+    set_cash(game, "din", 10)                            # TEST-ONLY
+    place_hero(game, "din", 28)                          # TEST-ONLY
+    play(game, "roll din 2", "claim cara din")           # 28 -> 30: Cara's rent is more than Din's 10
+    lines = bankruptcy_lines(game, "din")
+    assert lines == ("Din plays on: the rest of the debt is forgiven.",
+                     "Din's credits and Signet cards go to Cara.")
+    assert not any("leaves" in line for line in lines)
+
+
+def test_the_bankruptcy_confirmation_of_the_classic_game_says_the_player_leaves() -> None:
+    """OT-BANKRUPT-9: Luke (5 credits) owes Vader the 6 rent of Hoth: Echo Base with nothing to raise: the
+    confirmation says he leaves for good, his credits go to Vader, and Vader, the last player left, wins."""
+    game = rules_game()
+    give_classic_deeds(game, "vader", "hoth-echo-base")
+    set_classic_cash(game, "luke", 5)
+    play(game, "roll luke 2 6", "claim vader luke")
+    assert bankruptcy_lines(game, "luke") == (
+        "Luke leaves the game for good.",
+        "Luke's credits, Title Deeds and Get Out of Jail Free cards go to Vader; the starships go back to the Bank, "
+        "which pays Vader half what they cost.",
+        "Vader is the last player left: the game ends.")
