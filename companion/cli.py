@@ -97,7 +97,7 @@ def run_script_command(file: Path, journal_file: Path | None, game_id: str | Non
 
     try:
         text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-        script = parse_script(text)
+        script = parse_script(text, None if str(file) == "-" else file.parent)
         journal = Journal(journal_file) if journal_file else None
 
         def acknowledge(line: int, _cmd: object) -> None:

@@ -9,6 +9,9 @@ This is how a table settles a rule dispute and how anyone reproduces a game (doc
     player vader name="Darth Vader" token=darth-vader side=empire
     roll luke 3 4
     buy luke
+
+Among the set-up lines, ``box TARGET FIELD=VALUE ...`` lines and a ``box-profile FILE`` line give the game its box
+(checked as box setup checks them), so a script carries a whole made-up box of its own.
 """
 
 from __future__ import annotations
@@ -19,7 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.edition import Edition, load_edition
+from companion.box.checks import check_values
+from companion.box.overlay import apply_values, overlay
+from companion.box.profile import profile_from_toml
+from companion.box.store import box_file_problems
+from companion.box.values import BoxValueError, parse_values
+from companion.edition import Edition, edition_from_data, load_edition
 from companion.engine.commands import Command, parse_command
 from companion.engine.errors import CommandRejected, CommandSyntaxError, Violation
 from companion.engine.game import Game
@@ -28,7 +36,7 @@ from companion.engine.state import Setup
 from companion.paths import editions_dir
 from companion.storage.journal import Journal
 
-SETUP_WORDS = ("edition", "variant", "seed", "player", "ends-at")
+SETUP_WORDS = ("edition", "variant", "seed", "player", "ends-at", "box", "box-profile")
 
 
 class ScriptError(ValueError):
@@ -41,13 +49,20 @@ class Script:
 
     setup: Setup
     commands: list[tuple[int, Command]] = field(default_factory=list)
+    box_lines: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    """The set-up's ``box`` lines: line number, target and values, in order."""
+    box_profile: Path | None = None
+    """The set-up's ``box-profile`` file, laid over the edition before the ``box`` lines."""
 
 
-def parse_script(text: str) -> Script:
-    """Read a script; raises :class:`ScriptError` naming the line of the first unreadable one."""
+def parse_script(text: str, folder: Path | None = None) -> Script:
+    """Read a script; raises :class:`ScriptError` naming the line of the first unreadable one. A
+    ``box-profile`` file is found from ``folder`` (the script's own folder; the working directory by default)."""
     edition, variant, seed, ends_at = "", "standard", 0, None
     players: list[dict[str, str]] = []
     commands: list[tuple[int, Command]] = []
+    box_lines: list[tuple[int, str, dict[str, Any]]] = []
+    box_profile: Path | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
             words = shlex.split(raw, comments=True)
@@ -67,6 +82,8 @@ def parse_script(text: str) -> Script:
                         raise ScriptError(f"line {number}: '{item}' should be name=..., token=... or side=...")
                     player[name] = value
                 players.append(player)
+            elif key == "box":
+                box_lines.append((number, *_box_line(number, rest)))
             elif len(rest) != 1:
                 raise ScriptError(f"line {number}: {key} takes one value")
             elif key == "edition":
@@ -75,6 +92,8 @@ def parse_script(text: str) -> Script:
                 variant = rest[0]
             elif key == "ends-at":
                 ends_at = rest[0]
+            elif key == "box-profile":
+                box_profile = (folder or Path.cwd()) / rest[0]
             elif not rest[0].isdigit():
                 raise ScriptError(f"line {number}: the seed is a whole number")
             else:
@@ -86,7 +105,41 @@ def parse_script(text: str) -> Script:
             raise ScriptError(f"line {number}: {exc}") from None
     if not edition:
         raise ScriptError("the script must name its edition first, e.g. 'edition original-trilogy'")
-    return Script(Setup(edition, variant, players, seed, ends_at), commands)
+    return Script(Setup(edition, variant, players, seed, ends_at), commands, box_lines, box_profile)
+
+
+def _box_line(number: int, rest: list[str]) -> tuple[str, dict[str, Any]]:
+    """A set-up ``box`` line's target and values (the ``box`` command's own syntax)."""
+    if len(rest) < 2:
+        raise ScriptError(f"line {number}: box needs a target and its values, e.g. box space:bounty amount=75")
+    try:
+        return rest[0], parse_values(rest[1:])
+    except BoxValueError as exc:
+        raise ScriptError(f"line {number}: {exc}") from None
+
+
+def script_edition(script: Script, root: Path | None = None) -> Edition:
+    """The edition a script's game is played with: the edition's data, then its ``box-profile`` file, then each
+    set-up ``box`` line in order, every one checked as box setup checks it (any problem stops the script; a
+    caution does not)."""
+    edition = find_edition(script.setup.edition, root)
+    if script.box_profile is not None:
+        try:
+            profile = profile_from_toml(script.box_profile.read_text(encoding="utf-8"))
+        except (OSError, BoxValueError) as exc:
+            raise ScriptError(f"box-profile {script.box_profile}: {exc}") from None
+        if profile.edition != edition.id:
+            raise ScriptError(f"box-profile {script.box_profile}: a box of {profile.edition}, not of {edition.id}")
+        problems = box_file_problems(profile, edition)
+        if problems:
+            raise ScriptError(f"box-profile {script.box_profile}: " + "; ".join(p.message for p in problems))
+        edition = edition_from_data(overlay(edition.raw, profile))
+    for number, target, values in script.box_lines:
+        problems = [p.message for p in check_values(edition, target, values) if not p.caution]
+        if problems:
+            raise ScriptError(f"line {number}: " + "; ".join(problems))
+        edition = edition_from_data(apply_values(edition.raw, target, values))
+    return edition
 
 
 def find_edition(edition_id: str, root: Path | None = None) -> Edition:
@@ -113,7 +166,7 @@ def run_script(script: Script, journal: Journal | None = None, game_id: str | No
     With a journal, every command is committed before ``on_ack`` hears of it; when ``game_id`` is already in
     the journal the game is resumed and the commands it already holds are skipped (after checking they match).
     """
-    edition = find_edition(script.setup.edition)
+    edition = script_edition(script)
     done = 0
     if journal is None:
         game = Game(edition, script.setup)
@@ -121,7 +174,7 @@ def run_script(script: Script, journal: Journal | None = None, game_id: str | No
         game = journal.resume(game_id)
         held = [c for _, c, _ in journal.commands(game_id)]
         expected = [c for _, c in script.commands[: len(held)]]
-        if held != expected:
+        if held != expected or game.first_edition.data_hash != edition.data_hash:
             raise ScriptError(f"saved game {game_id} does not follow this script")
         done = len(held)
     else:
@@ -151,6 +204,7 @@ def state_json(game: Game) -> dict[str, Any]:
             "position": p.position, "space": e.spaces[p.position].name, "in_jail": p.in_jail,
             "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards), "retired": p.retired,
             "deeds": [d for d, v in deeds.items() if v["owner"] == p.id],
+            **rules.player_json(s, p.id),
         })
     return {
         "edition": e.id, "variant": game.setup.variant,

@@ -17,6 +17,7 @@ import pytest
 
 from companion.cli import main as cli_main
 from companion.engine.commands import GRAMMAR, parse_command
+from companion.engine.errors import CommandRejected
 from companion.script import parse_script, run_script, state_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +25,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 DOC = ROOT / "docs" / "table-script.md"
 
 # The examples this file checks; a new example must get its own test (see test_every_example_is_checked).
-CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt"}
+CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt"}
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, dict[str, Any], str]:
@@ -201,6 +202,26 @@ def test_rejected_build_stops_the_script(capsys: pytest.CaptureFixture[str]) -> 
 
 
 # ---------------------------------------------------------------------- the page itself
+
+
+# ---------------------------------------------------------------------- boba-fett-own-box.txt
+
+
+def test_boba_fett_own_box(capsys: pytest.CaptureFixture[str]) -> None:
+    """BF-RENT-1: the made-up box in the script: Boba buys Character 1B (100) and asks Fennec for its payment of
+    10: Boba 1410, Fennec 1490, as the page works out; without the box lines the set-up is refused."""
+    status, state, _ = run_cli(capsys, "boba-fett-own-box.txt")
+    assert status == 0
+    assert cash(state) == {"boba": 1410, "fennec": 1490}
+    assert state["deeds"]["space-3"]["owner"] == "boba"
+    page = DOC.read_text(encoding="utf-8")
+    assert "Boba ends with 1500 - 100 + 10 = 1410 credits and Fennec with 1500 - 10 = 1490" in page
+    text = (EXAMPLES / "boba-fett-own-box.txt").read_text(encoding="utf-8")
+    for line in page.split("examples/boba-fett-own-box.txt`")[1].split("```text")[1].split("```")[0].splitlines():
+        assert line in ("", "...") or line in text.splitlines()
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith("box "))
+    with pytest.raises(CommandRejected):
+        run_script(parse_script(bare))
 
 
 def test_every_example_is_checked() -> None:

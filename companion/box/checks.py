@@ -354,6 +354,7 @@ def _type_problems(f: BoxField, value: Value) -> list[str]:
                                                   f"not {len(value)}."]
     if f.kind == "choice":
         allowed = [c for c, _ in f.choices]
-        return [] if value in allowed else [f"'{value}' is not one of: {', '.join(w for _, w in f.choices)}."]
+        return [] if value in allowed else [f"'{value}' is not one of: "
+                                            f"{', '.join(c if c == w else f'{c} ({w})' for c, w in f.choices)}."]
     return [] if str(value).strip() else ["it is empty."]
 

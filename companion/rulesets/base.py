@@ -124,6 +124,10 @@ class Ruleset:
         """What declaring ``player`` bankrupt would do now; None when they owe nothing."""
         return None
 
+    def player_json(self, state: GameState, player: str) -> dict[str, Any]:
+        """What the edition adds to a player's entry in the table script's JSON (nothing by default)."""
+        return {}
+
     def describe(self, state: GameState) -> dict[str, Any]:
         """What the table must do next, in plain words (for the script's JSON and the screens)."""
         raise NotImplementedError

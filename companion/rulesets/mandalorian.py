@@ -759,6 +759,11 @@ class MandalorianRules(ClassicRules):
             return f"draw the top {deck} card"
         return super()._decision_text(d)
 
+    def player_json(self, state: GameState, player: str) -> dict[str, Any]:
+        """A hero's Signet cards in hand and the enemy cards they have won (``deck/card``), in the order got."""
+        s = coop(state)
+        return {"signets": list(s.signets.get(player, [])), "enemy_cards_won": list(s.trophies.get(player, []))}
+
     def describe(self, state: GameState) -> dict[str, Any]:
         """The classic summary, with the enemies, Grogu and the battle."""
         s = coop(state)

@@ -119,7 +119,7 @@ def test_a_card_needs_the_values_of_its_effect() -> None:
     assert errors(target, {"title": "A fine", "effect": "pay"}) == ["Imperial card 'A fine', amount: missing."]
     assert errors(target, {"title": "Trip", "effect": "advance", "target": "nowhere"}) == [
         "Imperial card 'fine', which space: 'nowhere' is not one of: " + ", ".join(
-            s.name for s in gapped_edition().spaces) + "."]
+            f"{s.id} ({s.name})" for s in gapped_edition().spaces) + "."]  # what to type, and what it is
     assert errors(target, {"title": "A fine", "effect": "pay", "amount": 15}) == []   # TEST DATA
 
 
