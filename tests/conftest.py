@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.clock import FakeClock
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -43,11 +45,18 @@ def app_devices() -> Any:
 
 
 @pytest.fixture
-def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_devices: Any) -> Iterator[Any]:
+def fake_clock() -> FakeClock:
+    """The clock the ``app`` fixture's countdowns follow (see :class:`FakeClock`)."""
+    return FakeClock()
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_devices: Any,
+        fake_clock: FakeClock) -> Iterator[Any]:
     """The real app on the shared Window, with its journal, sounds and settings under ``tmp_path``.
 
-    Dice rolled on screen come from a seeded generator. Open popups are closed afterwards, and the devices are
-    let go of.
+    Dice rolled on screen come from a seeded generator; the auction countdown follows ``fake_clock``. Open popups
+    are closed afterwards, and the devices are let go of.
     """
     import random
 
@@ -58,7 +67,7 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_device
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     companion_app = CompanionApp(journal_file=tmp_path / "games.sqlite3", dice_rng=random.Random(4),
-                                 devices=app_devices)
+                                 devices=app_devices, clock=fake_clock)
     window.add_widget(companion_app.build())
     for _ in range(3):
         EventLoop.idle()

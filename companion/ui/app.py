@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -61,8 +62,11 @@ class CompanionApp(App):
     """The Banker's screen beside the board."""
 
     def __init__(self, journal_file: Path | None = None, dice_rng: random.Random | None = None,
-                 devices: Devices | None = None, **kwargs: object) -> None:
+                 devices: Devices | None = None, clock: Callable[[], float] = time.monotonic,
+                 **kwargs: object) -> None:
         super().__init__(**kwargs)
+        self.clock = clock
+        """Seconds from any fixed start: what the auction countdown measures time by (a test's fake clock)."""
         self.title = TITLE  # a Kivy property: set per instance, never as a class attribute
         self.journal = Journal(journal_file or journal_path())
         self.boxes = box_store()

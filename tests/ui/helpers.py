@@ -28,6 +28,11 @@ SEATS = (
 )
 
 
+PATIENCE = 120.0
+"""How long a test waits for the screen at most: a safety net, never part of what a test checks. Fades and the
+dice's tumble last a fixed real time, but on a CPU ten times slower (a Pi) each frame takes longer, so waits count
+on the screen reaching its state, not on a short time limit."""
+
 def setup_for(players: int = 2, variant: str = "standard", ends_at: str | None = None, seed: int = 0) -> Setup:
     """A set-up of the first ``players`` seats of :data:`SEATS` for the Original Trilogy edition."""
     return Setup("original-trilogy", variant, [dict(s) for s in SEATS[:players]], seed, ends_at)
@@ -41,7 +46,7 @@ def frames(count: int = 3) -> None:
         EventLoop.idle()
 
 
-def settle(timeout: float = 3.0) -> None:
+def settle(timeout: float = PATIENCE) -> None:
     """Let screen fades and popups opening or closing finish, as a player would wait for them. While a screen
     fades the screen manager ignores touches, and a closing popup still takes them. Decoration (a cash flash,
     dice fading in, a scroll bar) is no reason to wait."""
@@ -142,6 +147,16 @@ def tap(widget: Any) -> None:
     settle()
 
 
+def touch_now(widget: Any) -> None:
+    """Touch down and up at the widget's centre at once, with no frame run before or after: a touch Kivy
+    handles in the same frame as whatever the clock did just before."""
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    touch.touch_up()
+
+
 def _shown_in(widget: Any, view: Any) -> bool:
     """Whether the widget's centre lies inside the scroll view's visible area (a player can tap it as it is)."""
     x, y = widget.to_window(*widget.center)
@@ -190,7 +205,7 @@ def shoot_larger(window: Any, folder: Path, name: str) -> None:
     resize(window, (800, 480))
 
 
-def wait_until(condition: Callable[[], Any], seconds: float = 3.0) -> None:
+def wait_until(condition: Callable[[], Any], seconds: float = PATIENCE) -> None:
     """Run frames until ``condition()`` holds (popups fade out, the dice tumble for half a second)."""
     end = time.monotonic() + seconds
     while not condition():

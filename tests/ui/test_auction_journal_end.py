@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,9 @@ from companion.table.views import journal_lines, player_views, space_view
 from companion.ui.screens.auction import AuctionScreen
 from companion.ui.screens.journal import JournalScreen
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
+from tests.clock import FakeClock
 from tests.ui.helpers import (
+    PATIENCE,
     dialogs,
     exact,
     find,
@@ -30,6 +33,7 @@ from tests.ui.helpers import (
     shoot_larger,
     tap,
     texts,
+    touch_now,
 )
 
 pytestmark = pytest.mark.ui
@@ -49,13 +53,15 @@ def swamp_owner(app: Any) -> str:
     return deed.owner_name
 
 
-def wait_until_closed(app: Any, timeout: float = 5.0) -> None:
-    """Run frames (the Clock follows real time) until the auction screen has gone."""
-    deadline = time.monotonic() + timeout
-    while app.manager.current == "auction" and time.monotonic() < deadline:
-        frames(1)
-    assert app.manager.current != "auction", "the countdown did not close the auction"
-    settle()
+def run_out(clock: FakeClock, screen: AuctionScreen, stages: int = 3) -> None:
+    """Let ``stages`` countdown stages run out on the fake clock, one tick each; after the last stage the sale
+    follows on the next tick."""
+    for _ in range(stages):
+        clock.advance(AuctionScreen.STAGE_SECONDS)
+        screen.tick()
+    if stages == len(AuctionScreen.STAGES):
+        screen.tick()
+        settle()
 
 
 def open_swamp_auction(app: Any, players: int = 3) -> AuctionScreen:
@@ -73,11 +79,10 @@ def open_swamp_auction(app: Any, players: int = 3) -> AuctionScreen:
 # ---------------------------------------------------------------- auction
 
 
-def test_decline_then_auction_with_several_bidders(app, screenshot_dir, monkeypatch, window) -> None:
+def test_decline_then_auction_with_several_bidders(app, screenshot_dir, window) -> None:
     """OT-BUY-3, OT-BUY-4, OT-BUY-5: the declined Swamp is auctioned; three players bid by tapping +10, +50 and an
     exact 75 on the keypad; the high bidder cannot pass; when the other two pass the auction closes by itself and
     Vader pays 75: 1,500 - 75 = 1,425 IC."""
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 60.0)  # the countdown must not close it mid-test
     screen = open_swamp_auction(app)
     assert screen.lot.text == "Dagobah: Swamp"
     assert "printed price 60 IC" in screen.lot_info.text
@@ -129,62 +134,58 @@ def test_closing_the_app_stops_the_countdown(app: Any) -> None:
     assert screen._clock is None
 
 
-def test_countdown_sells_to_the_single_bidder(app, monkeypatch) -> None:
+def test_countdown_sells_to_the_single_bidder(app: Any, fake_clock: FakeClock) -> None:
     """OT-BUY-3, OT-BUY-4: one bid of 10, then nobody raises: the countdown runs out, the auction closes and Leia
     pays 10 (1,490 IC left)."""
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 0.3)
     screen = open_swamp_auction(app)
     tap(exact("+10", screen.rows["leia"]))
-    wait_until_closed(app)
+    run_out(fake_clock, screen)
     assert app.manager.current == "table"
     assert swamp_owner(app) == "Leia"
     assert cash(app, "leia") == "1,490 IC"
     assert screen._clock is None  # nothing ticks behind the table
 
 
-def test_a_bid_restarts_the_countdown(app, screenshot_dir, monkeypatch) -> None:
+def test_a_bid_restarts_the_countdown(app: Any, screenshot_dir: Path, fake_clock: FakeClock) -> None:
     """OT-BUY-3: the countdown reaches "going twice", a new bid sends it back to "going once", and when it runs
     out the new highest bidder, Vader, pays 60 (1,440 IC left)."""
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 0.5)
     screen = open_swamp_auction(app)
     tap(exact("+10", screen.rows["leia"]))
-    deadline = time.monotonic() + 5
-    while screen.stage_label.text != "Going twice…" and time.monotonic() < deadline:
-        frames(1)
+    fake_clock.advance(AuctionScreen.STAGE_SECONDS / 2)
+    screen.tick()
+    assert screen.stage_label.text == "Going once…"
+    run_out(fake_clock, screen, stages=1)
     assert screen.stage_label.text == "Going twice…" and app.manager.current == "auction"
     shoot(screenshot_dir, "auction-going-twice")
     tap(exact("+50", screen.rows["vader"]))
     assert screen.high_bid.text == "60 IC  ·  Vader"
     assert screen.stage_label.text == "Going once…"
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 0.05)  # no need to wait the full countdown again
-    wait_until_closed(app)
+    run_out(fake_clock, screen)
     assert swamp_owner(app) == "Vader"
     assert cash(app, "vader") == "1,440 IC"
     assert cash(app, "leia") == "1,500 IC"
 
 
-def test_no_bid_leaves_the_deed_with_the_bank(app, monkeypatch) -> None:
+def test_no_bid_leaves_the_deed_with_the_bank(app: Any, fake_clock: FakeClock) -> None:
     """OT-BUY-3: nobody bids before the countdown runs out: the Swamp stays with the Bank and nobody pays."""
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 0.05)
     screen = open_swamp_auction(app)
     assert exact("No bids: close", screen.close_box)
-    wait_until_closed(app)
+    run_out(fake_clock, screen)
+    assert app.manager.current == "table"
     assert swamp_owner(app) == "Bank"
     assert [p.cash_text for p in player_views(app.session.game)] == ["1,500 IC"] * 3
 
 
-def test_hold_stops_the_countdown_and_sold_closes_by_hand(app, monkeypatch) -> None:
+def test_hold_stops_the_countdown_and_sold_closes_by_hand(app: Any, fake_clock: FakeClock) -> None:
     """OT-BUY-3: "Hold" stops the countdown while the table thinks; the Banker's "Sold!" closes the auction for
     the highest bid (Luke, 1: 1,499 IC left)."""
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 0.3)
     screen = open_swamp_auction(app, players=2)
     tap(exact("+1", screen.rows["luke"]))
     tap(exact("Hold", screen))
     held = screen.stage_label.text
     assert held.endswith("(held)") and exact("Go on", screen)
-    start = time.monotonic()
-    while time.monotonic() - start < 1.0:  # longer than all three stages
-        frames(1)
+    run_out(fake_clock, screen, stages=5)  # longer than all three stages
+    frames(3)
     assert app.manager.current == "auction" and screen.stage_label.text == held
     tap(exact("Sold!", screen.close_box))
     settle()
@@ -192,7 +193,57 @@ def test_hold_stops_the_countdown_and_sold_closes_by_hand(app, monkeypatch) -> N
     assert swamp_owner(app) == "Luke" and cash(app, "luke") == "1,499 IC"
 
 
-def test_deeds_of_a_bankruptcy_to_the_bank_queue_for_auction(app, screenshot_dir, monkeypatch) -> None:
+def test_a_bid_from_a_phone_as_the_countdown_runs_out_is_not_lost(app: Any, fake_clock: FakeClock) -> None:
+    """OT-BUY-3: Leia bids 10; "last call" runs out, and before the sale Vader's phone bid of 60 is counted (a
+    phone's bid reaches the screen through the clock, like the countdown): the sale is called off, the
+    countdown starts again for Vader's bid, and Vader wins the Swamp for 60."""
+    screen = open_swamp_auction(app)
+    tap(exact("+10", screen.rows["leia"]))
+    for _ in AuctionScreen.STAGES:
+        fake_clock.advance(AuctionScreen.STAGE_SECONDS)
+        screen.tick()
+    assert screen._expiring is not None  # the countdown has run out; the sale waits for the next tick
+    assert app.phone_submit("bid vader 60").accepted
+    screen.tick()
+    assert app.manager.current == "auction" and screen.stage_label.text == "Going once…"
+    assert screen.high_bid.text == "60 IC  ·  Vader"
+    run_out(fake_clock, screen)
+    assert swamp_owner(app) == "Vader" and cash(app, "vader") == "1,440 IC" and cash(app, "leia") == "1,500 IC"
+
+
+def test_a_tap_in_the_frame_the_countdown_runs_out_is_not_lost(app: Any, fake_clock: FakeClock) -> None:
+    """OT-BUY-3: Kivy handles a frame's touches after its clock has ticked. Leia bids 10 and "last call" runs
+    out on a tick; Vader's touch on "+50" handled in that same frame is counted before the sale, which is called
+    off: Vader wins for 60, not Leia for 10."""
+    screen = open_swamp_auction(app)
+    tap(exact("+10", screen.rows["leia"]))
+    for _ in AuctionScreen.STAGES:
+        fake_clock.advance(AuctionScreen.STAGE_SECONDS)
+        screen.tick()
+    touch_now(exact("+50", screen.rows["vader"]))  # no frame runs in between
+    screen.tick()
+    assert app.manager.current == "auction" and screen.high_bid.text == "60 IC  ·  Vader"
+    run_out(fake_clock, screen)
+    assert swamp_owner(app) == "Vader" and cash(app, "vader") == "1,440 IC"
+
+
+def test_a_countdown_armed_without_a_bid_since_sells_on_the_next_tick(app: Any, fake_clock: FakeClock) -> None:
+    """OT-BUY-3: once "last call" has run out, the very next tick sells the lot, whatever time the clock shows
+    (a stalled slow CPU ticks late; it never skips the sale or sells twice)."""
+    screen = open_swamp_auction(app)
+    tap(exact("+10", screen.rows["leia"]))
+    for _ in AuctionScreen.STAGES:
+        fake_clock.advance(AuctionScreen.STAGE_SECONDS)
+        screen.tick()
+    assert app.manager.current == "auction"
+    screen.tick()
+    screen.tick()
+    settle()
+    assert swamp_owner(app) == "Leia" and cash(app, "leia") == "1,490 IC"
+    assert [e.command.verb for e in app.session.game.entries[1:] if e.command].count("close") == 1
+
+
+def test_deeds_of_a_bankruptcy_to_the_bank_queue_for_auction(app, screenshot_dir) -> None:
     """OT-BANKRUPT-6, OT-BANKRUPT-7: Luke cannot pay the Docking Tax and goes bankrupt to the bank; his two deeds
     are auctioned one after the other and the screen says how many lots still wait.
 
@@ -200,7 +251,6 @@ def test_deeds_of_a_bankruptcy_to_the_bank_queue_for_auction(app, screenshot_dir
     1,160 IC of cash and Leia 1,240 IC. Luke hands 1,160 of his 1,200 to the bank, so 40 plus mortgages of
     50 + 100 cannot raise the 200 flat tax.
     """
-    monkeypatch.setattr(AuctionScreen, "STAGE_SECONDS", 60.0)
     app.new_game(setup_for(3, "time-limit", ends_at=FAR_FUTURE))
     # Reached with app.submit: Luke's cash drops, he lands on the Docking Tax (1 + 3), owes 200 and goes bankrupt.
     for command in ("transfer luke bank 1160 spent at the cantina", "roll luke 1 3", "tax luke flat",
@@ -246,7 +296,7 @@ def journal_rows(app: Any) -> list[Any]:
 
 def no_dialogs_left() -> bool:
     """Let a closing popup finish its fade, then say whether none is open."""
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + PATIENCE
     while dialogs() and time.monotonic() < deadline:
         frames(1)
     return dialogs() == []

@@ -26,7 +26,7 @@ from companion.ui.dice import DiceDialog
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets import EngineActionButton
 from tests.devices.pins import FakeClock, tap
-from tests.ui.helpers import dialogs, find_all, frames, settle, setup_for, shoot
+from tests.ui.helpers import PATIENCE, dialogs, find_all, frames, settle, setup_for, shoot
 from tests.ui.helpers import tap as tap_widget
 
 GPIO: GpioConfig = load_config([default_file()])[0].gpio  # the shipped pin map: Roll 17, Confirm 27, seats 5, 6...
@@ -77,7 +77,7 @@ def app_devices(table: Table) -> Devices:
     return Devices(serial, GpioPanel(GPIO, table.clock, table.factory, flash=0.01))
 
 
-def wait_until(condition: Callable[[], Any], seconds: float = 3.0) -> None:
+def wait_until(condition: Callable[[], Any], seconds: float = PATIENCE) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"

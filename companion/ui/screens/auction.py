@@ -65,6 +65,8 @@ class AuctionScreen(CompanionScreen):
         self.elapsed = 0.0
         self.held = False
         self._bid_key: tuple[object, ...] | None = None
+        self._expiring: tuple[object, ...] | None = None
+        self._last_reading = 0.0
         self._clock: ClockEvent | None = None
         self._shown = False
 
@@ -125,7 +127,7 @@ class AuctionScreen(CompanionScreen):
             self.stage_label.text = ""
             return
         view = self.view
-        key = (view.lot, view.high_bid, view.high_bidder, view.queue)
+        key = bid_key(view)
         if key != self._bid_key:
             self._bid_key = key
             self.restart_countdown()
@@ -154,16 +156,17 @@ class AuctionScreen(CompanionScreen):
 
     def restart_countdown(self) -> None:
         """Back to "going once" with a full bar; the clock runs once the screen is fully shown."""
-        self.stage, self.elapsed, self.held = 0, 0.0, False
+        self.stage, self.elapsed, self.held, self._expiring = 0, 0.0, False, None
+        self._last_reading = self.app.clock()
         if self._shown and self._clock is None:
-            self._clock = Clock.schedule_interval(self._advance, self.TICK_SECONDS)
+            self._clock = Clock.schedule_interval(self.tick, self.TICK_SECONDS)
 
     def stop_countdown(self) -> None:
         """Stop the clock (leaving the screen, or no auction open)."""
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
-        self._bid_key = None
+        self._bid_key = self._expiring = None
 
     def stop_timers(self) -> None:
         """The app is closing: no countdown may sell a lot afterwards."""
@@ -178,18 +181,39 @@ class AuctionScreen(CompanionScreen):
         window = self.get_root_window()
         return window is not None and any(isinstance(w, ModalView) for w in window.children)
 
-    def _advance(self, dt: float) -> None:
+    def tick(self, _dt: float = 0.0) -> None:
+        """One tick: the time measured by the app's clock since the last tick runs the countdown on, unless it
+        is held or a popup is open. A stage ends at most once per tick, so a long stall of a slow CPU never skips
+        "last call". When the last stage runs out, the lot is sold one tick later (see :meth:`_sell`)."""
+        now = self.app.clock()
+        passed, self._last_reading = now - self._last_reading, now
         if self.view is None or self.held or self._popup_open():
             return
-        self.elapsed += dt
+        if self._expiring is not None:
+            self._sell()
+            return
+        self.elapsed += passed
         if self.elapsed >= self.STAGE_SECONDS:
             self.stage, self.elapsed = self.stage + 1, 0.0
         if self.stage >= len(self.STAGES):
-            command = self.view.close.command
-            self.stop_countdown()
-            self.app.submit(command)
-            return
+            self._expiring = self._bid_key
+            self.stage, self.elapsed = len(self.STAGES) - 1, self.STAGE_SECONDS
         self.show_countdown()
+
+    def _sell(self) -> None:
+        """Close the auction the countdown ran out on, only if no bid has come in since. Kivy handles the
+        touches of a frame after its clock ticks, and phone and seat-button bids reach the screen through the
+        clock too, so waiting one tick lets every bid made before the countdown ran out be counted first; a bid
+        counted since (the engine's auction no longer is the one the countdown was armed for) voids the sale
+        and starts the countdown again."""
+        session = self.app.session
+        view = auction_view(session.game) if session else None
+        armed, self._expiring = self._expiring, None
+        if view is None or bid_key(view) != armed:
+            self.refresh()  # a bid came in since: its countdown starts from "going once"
+            return
+        self.stop_countdown()
+        self.app.submit(view.close.command)
 
     def show_countdown(self) -> None:
         """The stage in words and the bar of the time left in it."""
@@ -202,13 +226,19 @@ class AuctionScreen(CompanionScreen):
     def on_enter(self, *args: object) -> None:
         """The countdown starts when the screen has faded in."""
         self._shown = True
+        self._last_reading = self.app.clock()  # time spent behind another screen does not count
         if self.view is not None and self._clock is None:
-            self._clock = Clock.schedule_interval(self._advance, self.TICK_SECONDS)
+            self._clock = Clock.schedule_interval(self.tick, self.TICK_SECONDS)
 
     def on_pre_leave(self, *args: object) -> None:
         """No countdown runs behind another screen."""
         self._shown = False
         self.stop_countdown()
+
+
+def bid_key(view: AuctionView) -> tuple[object, ...]:
+    """What a countdown is armed for: the lot, its highest bid and bidder, and the lots still to come."""
+    return (view.lot, view.high_bid, view.high_bidder, view.queue)
 
 
 def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
