@@ -230,7 +230,7 @@ def coop_line(game: Game, event: Event) -> str:
         case BattleClosed(how="lost", total=total):
             return f"Battle lost with {total}"
         case BattleClosed(how="gone"):
-            return "The enemy has moved away: no battle"
+            return "No battle after all: the enemy does not stand on that space"
     return ""
 
 
