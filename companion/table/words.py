@@ -206,6 +206,12 @@ def enemy_name(game: Game, enemy: str) -> str:
     return enemy_of(game, enemy).name
 
 
+def the_enemy(game: Game, enemy: str) -> str:
+    """An Imperial enemy in a sentence: "the Death Trooper", but the boss by his name alone ("Moff Gideon")."""
+    found = enemy_of(game, enemy)
+    return found.name if found.boss else f"the {found.name}"
+
+
 def coop_line(game: Game, event: Event) -> str:
     """A co-operative game's event in words (enemies, Grogu, Signet cards, battles); empty for any other."""
     e, name = game.edition, (lambda pid: party_name(game, pid))
@@ -213,8 +219,10 @@ def coop_line(game: Game, event: Event) -> str:
         case EnemyMoved(why=why) | BossReleased(why=why) | GroguMoved(why=why):
             return why
         case EnemyBeaten(enemy=enemy, player=p, out=out):
-            gone = f"; the {enemy_name(game, enemy)} is out of the game" if out else ""
-            return f"{name(p)} wins a {enemy_name(game, enemy)} card{gone}"
+            gone = f"; {the_enemy(game, enemy)} is out of the game" if out else ""
+            card = f"{enemy_name(game, enemy)}'s card" if enemy_of(game, enemy).boss else \
+                f"{a_or_an(enemy_name(game, enemy))} card"
+            return f"{name(p)} wins {card}{gone}"
         case SignetMoved(card=card, source="", target=p):
             return f"{name(p)} keeps the Signet card {signet_title(e, card)}"
         case SignetMoved(card=card, source=p, target="") if p:
@@ -222,7 +230,7 @@ def coop_line(game: Game, event: Event) -> str:
         case SignetMoved(card=card, source=a, target=b):
             return f"{name(a)} hands the Signet card {signet_title(e, card)} to {name(b)}"
         case BattleOpened(player=p, enemy=enemy):
-            return f"{name(p)} must fight the {enemy_name(game, enemy)}"
+            return f"{name(p)} must fight {the_enemy(game, enemy)}"
         case BattleChanged(lost=True, rolls=rolls) if rolls:
             return "The roll lost; another try is possible"
         case BattleClosed(how="won", total=total):
