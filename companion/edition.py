@@ -48,6 +48,8 @@ CLASSIC_EFFECTS = ("advance", "back", "nearest", "go-to-jail", "jail-free", "col
 """The effects a deck's cards may have unless the deck lists its own (``effects`` in cards.toml)."""
 KEPT_EFFECTS = ("jail-free", "battle-bonus", "second-chance", "take-grogu")
 """Cards the drawer keeps until they choose to use them; every other card acts at once."""
+ENEMY_EFFECTS = ("enemy", "boss")
+"""An Imperial enemy's cards: a hero fights the one on top of its deck; nobody draws them."""
 
 
 PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice_multiplier", "amount")

@@ -290,20 +290,22 @@ class MandalorianRules(ClassicRules):
     def _meet(self, emit: Emitter, player: str) -> None:
         """After a hero's space is resolved: a battle whose enemy is no longer on the hero's space is off (see
         :meth:`_drop_gone_battle`); an enemy on the space the hero now stands on (not in jail) must be fought,
-        against its next card."""
+        against its next card, whose printed numbers are needed from then on. A hero who must first roll the
+        Imperial advance fights nobody: the advance moves every enemy on the board, so the one on the hero's
+        space leaves it."""
         s = coop(emit.state)
         p = s.player(player)
         self._drop_gone_battle(emit, player)
         enemy = s.enemy_at(p.position)
-        if not enemy or s.battle or p.in_jail:
+        if not enemy or s.battle or p.in_jail or self._decision(s, player, "enemies-move"):
             return
         card = self.enemy_card(s, enemy)
         card.value("number")
         emit(BattleOpened(player, enemy, card.id))
 
     def _drop_gone_battle(self, emit: Emitter, player: str) -> None:
-        """A battle is off once its enemy no longer stands on the hero's space (an advance moved it on, or the
-        space sent the hero elsewhere)."""
+        """A battle is off once its enemy no longer stands on the hero's space (a card sent the hero elsewhere,
+        or the table said the token is really on another space)."""
         s = coop(emit.state)
         if s.battle and s.battle.player == player and s.enemies[s.battle.enemy].position != s.player(player).position:
             emit(BattleClosed("gone"))
@@ -415,9 +417,8 @@ class MandalorianRules(ClassicRules):
 
     def _advance_enemies(self, emit: Emitter, player: str, roll: int) -> None:
         """Move the enemies ``roll`` spaces (see :func:`advance`). Nobody fights during an advance: an enemy
-        that stops on a hero's space does not start a battle, and one that leaves the space of the hero who
-        rolled calls off the battle that hero was to fight there. An enemy that passes or stops on unattended
-        Grogu captures him, and the game is lost."""
+        that stops on a hero's space does not start a battle. An enemy that passes or stops on unattended Grogu
+        captures him, and the game is lost."""
         s = coop(emit.state)
         emit(Noted(f"{self.name_of(s, player)} rolls {roll} for the Imperial advance"))
         places = {k: (v.position, v.outpost) for k, v in s.enemies.items() if not v.out}
@@ -429,7 +430,6 @@ class MandalorianRules(ClassicRules):
                 emit(Noted(f"{capital(self.enemy_words(m.enemy))} captures Grogu"))
                 self._lose_game(emit)
                 return
-        self._drop_gone_battle(emit, player)
 
     def move_words(self, m: EnemyMove) -> str:
         """Which piece to move where, and why it goes one further when it had to."""

@@ -79,7 +79,7 @@ def stored_values(store: BoxStore, session: Session, need: Need) -> dict[str, An
     """What the game's box profile already holds for a need (entered in another game): the fields asked for,
     or empty when the box does not hold them all."""
     box = session.edition.box
-    if not box or need.target.startswith("card:"):
+    if not box or new_card_deck(need):
         return {}
     try:
         values = store.load(session.edition.id, str(box["id"])).value(need.target)
@@ -114,9 +114,25 @@ def enter_values(store: BoxStore, session: Session, target: str, values: dict[st
     return Entered(replace(answer, lines=(*answer.lines, "Saved in the box for every later game.")), True)
 
 
+def new_card_deck(need: Need) -> str:
+    """The deck of a card drawn that nobody has listed yet (a need for ``card:<deck>``): the table enters the
+    whole card, its title, effect and copies. Empty for any other need: the values printed on a card the deck
+    lists (an Imperial enemy card's numbers, ``card:<deck>/<card>``) are read off it like a deed's."""
+    kind, _, rest = need.target.partition(":")
+    return rest if kind == "card" and "/" not in rest else ""
+
+
 def new_card_id(edition: Edition, deck: str, title: str) -> str:
     """An id for a card the owner enters: from its title, different from every card of the deck."""
     return box_id(title, {c.id for c in edition.decks[deck].cards}, "card")
+
+
+def not_played(command: Command) -> str:
+    """What the table reads after cancelling a question about the box: nothing was played, and the way on is the
+    same action again (a roll is rolled again), which asks again while the value is missing."""
+    again = "roll again" if command.verb == "roll" else "do it again"
+    return f"Nothing changed: the game waits where it was. When the box is at hand, {again}: the values printed in " \
+           "it are asked for once more."
 
 
 def card_command(player: str, card_id: str) -> str:

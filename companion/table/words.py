@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.edition import a_or_an, capital
+from companion.edition import ENEMY_EFFECTS, a_or_an, capital, field_words
 from companion.engine.coop_events import (
     BattleChanged,
     BattleClosed,
@@ -44,7 +44,8 @@ from companion.engine.ledger import BANK, CREDITS
 from companion.rulesets.imperial import Enemy, enemies_of
 
 if TYPE_CHECKING:
-    from companion.edition import Edition
+    from companion.edition import Card, Deck, Edition
+    from companion.engine.errors import Need
     from companion.engine.game import Game
 
 # Where a roll came from (the source the journal stores with it), as the table reads it.
@@ -95,8 +96,39 @@ def box_target_name(edition: Edition, target: str) -> str:
     if kind == "card" and item in edition.decks:
         deck = edition.decks[item]
         found = deck.card(card)
+        if found and found.effect in ENEMY_EFFECTS:
+            return enemy_card_name(deck, found)
         return f"the {deck.name} card {found.title if found else card}"
     return target
+
+
+def enemy_card_name(deck: Deck, card: Card) -> str:
+    """An Imperial enemy card as the table names it: its enemy and level ("Death Trooper, level 1"), or the
+    boss's one card by his name ("Moff Gideon")."""
+    return deck.name if card.effect == "boss" else f"{deck.name}, level {enemy_level(deck, card)}"
+
+
+def enemy_level(deck: Deck, card: Card) -> int:
+    """The level of a trooper's card: its place in the deck, which lists the levels from the lowest (the card
+    on top, fought first)."""
+    return deck.cards.index(card) + 1
+
+
+def need_words(edition: Edition, need: Need) -> str:
+    """What a read-it-off-the-box window says it wants. An Imperial enemy card: the card in play, found by its
+    enemy and level, and the numbers printed on it; anything else: the engine's own words."""
+    kind, _, rest = need.target.partition(":")
+    deck_id, _, card_id = rest.partition("/")
+    deck = edition.decks.get(deck_id) if kind == "card" else None
+    found = deck.card(card_id) if deck else None
+    if deck is None or found is None or found.effect not in ENEMY_EFFECTS:
+        return need.what
+    card = f"{deck.name}'s card" if found.effect == "boss" else \
+        f"the {deck.name}'s level {enemy_level(deck, found)} card"
+    one = len(need.fields) == 1
+    return (f"The battle is against {card}. Take that card from the enemy cards and enter the "
+            f"{field_words(need.fields)} printed on it. {'It is' if one else 'They are'} saved in the box for "
+            "every later game.")
 
 
 def event_line(game: Game, event: Event) -> str:
@@ -174,6 +206,12 @@ def enemy_name(game: Game, enemy: str) -> str:
     return enemy_of(game, enemy).name
 
 
+def the_enemy(game: Game, enemy: str) -> str:
+    """An Imperial enemy in a sentence: "the Death Trooper", but the boss by his name alone ("Moff Gideon")."""
+    found = enemy_of(game, enemy)
+    return found.name if found.boss else f"the {found.name}"
+
+
 def coop_line(game: Game, event: Event) -> str:
     """A co-operative game's event in words (enemies, Grogu, Signet cards, battles); empty for any other."""
     e, name = game.edition, (lambda pid: party_name(game, pid))
@@ -181,8 +219,10 @@ def coop_line(game: Game, event: Event) -> str:
         case EnemyMoved(why=why) | BossReleased(why=why) | GroguMoved(why=why):
             return why
         case EnemyBeaten(enemy=enemy, player=p, out=out):
-            gone = f"; the {enemy_name(game, enemy)} is out of the game" if out else ""
-            return f"{name(p)} wins a {enemy_name(game, enemy)} card{gone}"
+            gone = f"; {the_enemy(game, enemy)} is out of the game" if out else ""
+            card = f"{enemy_name(game, enemy)}'s card" if enemy_of(game, enemy).boss else \
+                f"{a_or_an(enemy_name(game, enemy))} card"
+            return f"{name(p)} wins {card}{gone}"
         case SignetMoved(card=card, source="", target=p):
             return f"{name(p)} keeps the Signet card {signet_title(e, card)}"
         case SignetMoved(card=card, source=p, target="") if p:
@@ -190,7 +230,7 @@ def coop_line(game: Game, event: Event) -> str:
         case SignetMoved(card=card, source=a, target=b):
             return f"{name(a)} hands the Signet card {signet_title(e, card)} to {name(b)}"
         case BattleOpened(player=p, enemy=enemy):
-            return f"{name(p)} must fight the {enemy_name(game, enemy)}"
+            return f"{name(p)} must fight {the_enemy(game, enemy)}"
         case BattleChanged(lost=True, rolls=rolls) if rolls:
             return "The roll lost; another try is possible"
         case BattleClosed(how="won", total=total):
@@ -198,7 +238,7 @@ def coop_line(game: Game, event: Event) -> str:
         case BattleClosed(how="lost", total=total):
             return f"Battle lost with {total}"
         case BattleClosed(how="gone"):
-            return "The enemy has moved away: no battle"
+            return "No battle after all: the enemy does not stand on that space"
     return ""
 
 

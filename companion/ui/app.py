@@ -38,7 +38,15 @@ from companion.engine.state import Setup
 from companion.paths import data_dir, editions_dir, journal_path
 from companion.storage.journal import Journal
 from companion.table.actions import Action
-from companion.table.box_play import box_store, card_command, enter_values, start_with_box, stored_values
+from companion.table.box_play import (
+    box_store,
+    card_command,
+    enter_values,
+    new_card_deck,
+    not_played,
+    start_with_box,
+    stored_values,
+)
 from companion.table.coop import battle_due, moved_enemies
 from companion.table.phone import HandOff, PhoneLink
 from companion.table.presses import press_meaning, roll_request, seat_of
@@ -55,7 +63,6 @@ log = logging.getLogger(__name__)
 
 TITLE = "Star Wars Monopoly companion"
 WAITING_FOR_BOX = "First enter the values read off the box: the game waits for them."
-NOT_PLAYED = "Nothing changed: the game waits until the values printed in the box are entered."
 
 
 class CompanionApp(App):
@@ -215,20 +222,22 @@ class CompanionApp(App):
                 return self.submit(text, source, (*told, *entered.answer.lines))
         self.desk.expect(None, WAITING_FOR_BOX)
         self.devices.want_roll(False)
-        if need.target.startswith("card:"):
-            player, deck = command.args[0], need.target.partition(":")[2].partition("/")[0]
+        deck = new_card_deck(need)
+        if deck:  # a card drawn that the deck does not list yet: the whole card is entered, then drawn
+            player = command.args[0]
             NewCardDialog(self, deck, player,
                           lambda card, done: self.submit(card_command(player, card), source, (*told, *done.lines)),
-                          self._not_played).open()
-        else:
+                          lambda: self._not_played(command)).open()
+        else:  # values printed on a space, a group or a listed card: entered, then the same command again
             BoxValuesDialog(self, need, lambda done: self.submit(text, source, (*told, *done.lines)),
-                            self._not_played).open()
+                            lambda: self._not_played(command)).open()
         return answer
 
-    def _not_played(self) -> None:
-        """The table cancelled a question about the box: nothing was played, and rolls count again."""
+    def _not_played(self, command: Command) -> None:
+        """The table cancelled a question about the box: nothing was played, rolls count again, and the table is
+        told how to go on (the same action asks again)."""
         self.sync_devices()
-        toast([NOT_PLAYED])
+        toast([not_played(command)])
 
     def run_action(self, action: Action) -> Answer | None:
         """Carry out an engine-checked action; a roll first asks for the dice (on screen or as rolled)."""

@@ -16,7 +16,7 @@ from companion.box.fields import card_fields
 from companion.engine.errors import Need
 from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
 from companion.table.session import Answer
-from companion.table.words import box_target_name, party_name
+from companion.table.words import box_target_name, need_words, party_name
 from companion.ui import theme
 from companion.ui.box_form import BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
@@ -90,7 +90,8 @@ class BoxEntryDialog(Dialog):
 
 
 class BoxValuesDialog(BoxEntryDialog):
-    """"Read it off the box": the values one need asks for (a deed's price and rent table, a tax amount).
+    """"Read it off the box": the values one need asks for (a deed's price and rent table, a tax amount, the
+    numbers printed on an Imperial enemy card), each on its own number pad, nothing else.
     ``on_done`` gets the engine's answer once they are entered; Cancel leaves the game as it was."""
 
     def __init__(self, app: CompanionApp, need: Need, on_done: Callable[[Answer], Any],
@@ -100,7 +101,7 @@ class BoxValuesDialog(BoxEntryDialog):
         super().__init__(app, f"Read it off the box: {box_target_name(edition, need.target)}", on_cancel)
         self.need = need
         self.on_done = on_done
-        self.body.add_widget(text(need.what, theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
         self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))

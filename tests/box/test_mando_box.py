@@ -10,10 +10,10 @@ import pytest
 from companion.box.checks import check_values
 from companion.box.fields import space_fields
 from companion.box.status import box_status
-from companion.engine.errors import CommandRejected, ValueNeeded
+from companion.engine.errors import CommandRejected, Need, ValueNeeded
 from companion.engine.game import Game
 from companion.rulesets.mandalorian import MandalorianRules
-from companion.table.box_play import target_fields, with_box
+from companion.table.box_play import need_fields, target_fields, with_box
 from companion.table.box_setup import card_step, deck_views, part_progress
 from tests.mando.testbox import SIGNETS, box_profile, mando, setup, shipped
 
@@ -52,12 +52,16 @@ def test_with_the_layout_entered_a_game_starts_and_the_enemy_cards_are_still_to_
 
 
 def test_an_enemy_card_form_asks_for_exactly_its_printed_numbers() -> None:
-    """The read-it-off-the-box window for an enemy card shows the number needed, the reward and the penalty."""
+    """The read-it-off-the-box window for an enemy card shows the number needed, the reward and the penalty, each
+    on a number pad (Moff Gideon's card: only the number); box setup's card step also lets the owner retitle it."""
     edition = mando(cards=False, enemies=False)
+    trooper = Need("card:death-trooper/level-2", ("number", "reward", "penalty"), "")
+    assert [(f.key, f.kind) for f in need_fields(edition, trooper)] == [
+        ("number", "number"), ("reward", "number"), ("penalty", "number")]
+    assert [f.key for f in need_fields(edition, Need("card:moff-gideon/moff-gideon", ("number",), ""))] == [
+        "number"]
     keys = [f.key for f in target_fields(edition, "card:death-trooper/level-2")]
     assert keys == ["title", "effect", "number", "reward", "penalty", "count"]
-    assert [f.key for f in target_fields(edition, "card:moff-gideon/moff-gideon")] == [
-        "title", "effect", "number", "count"]
     effects = dict(next(f for f in card_step(edition, "signet", "+", "").fields if f.field.key == "effect")
                    .field.choices)
     assert "battle-bonus" in effects and "repairs" not in effects

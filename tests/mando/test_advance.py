@@ -26,7 +26,7 @@ from .helpers import (
     quiet_turn,
     where,
 )
-from .testbox import deed_id, new_game
+from .testbox import deed_id, mando, new_game
 
 
 def moves(events: list) -> dict[str, str]:
@@ -85,7 +85,8 @@ def test_no_battle_when_an_enemy_reaches_a_hero_during_an_advance() -> None:
     """MA-ADVANCE-4, MA-MOVE-2 (a bug found by this test: the advance opened a battle with the enemy that
     stopped on the hero who rolled): an enemy that stops on a hero's space during an advance does not fight.
     Interpretation: a hero who stops on an advance space where an enemy stands does what the space says first;
-    the advance moves that enemy away, so there is no battle there either."""
+    the advance moves that enemy away, so there is no battle there either, and its card is not needed (a box
+    whose enemy cards are not entered is not asked for it)."""
     game = new_game(2)
     quiet_turn(game, "din", 6)
     quiet_turn(game, "cara", 6)
@@ -96,11 +97,22 @@ def test_no_battle_when_an_enemy_reaches_a_hero_during_an_advance() -> None:
     assert game.describe()["battle"] is None
     play(game, "end din")
     events = play(game, "roll cara 6")                   # 6 -> 12: stopped by the Incinerator, on the advance
-    assert [type(e) for e in events if isinstance(e, BattleOpened)] == [BattleOpened]
+    assert not [e for e in events if isinstance(e, BattleOpened)]
     play(game, "roll cara 2")                            # the Incinerator moves on to 14
     assert where(game, INC) == (14, 0)
     assert game.describe()["battle"] is None
     assert codes(game, "end cara") == []
+
+
+def test_a_hero_stopping_on_an_enemy_on_an_advance_space_is_not_asked_for_its_card() -> None:
+    """MA-ADVANCE-4, MA-BATTLE-1: the same moves with a box whose enemy cards nobody has entered: Cara's roll onto
+    the Incinerator on Imperial Advance 2 is played without asking for its card, as no battle follows."""
+    game = new_game(2, edition=mando(enemies=False))
+    quiet_turn(game, "din", 6)
+    quiet_turn(game, "cara", 6)
+    play(game, "roll din 6", "roll din 1", "end din")    # the Incinerator leaves outpost 2 for space 12
+    play(game, "roll cara 6", "roll cara 2")             # no request for a card: the advance moves it on to 14
+    assert where(game, INC) == (14, 0) and game.describe()["battle"] is None
 
 
 def test_an_enemy_stopping_on_grogu_alone_captures_him() -> None:

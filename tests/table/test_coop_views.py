@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.table.actions import bankruptcy_lines
 from companion.table.coop import battle_view, board_map
 from companion.table.setup_choices import first_turn_note
-from companion.table.views import pieces, player_views
+from companion.table.views import journal_lines, pieces, player_views
 from tests.mando.helpers import deal_signet, give_deeds, hideouts, place_hero, set_cash
 from tests.mando.testbox import mando, new_game
 from tests.rules.builders_assets import set_cash as set_classic_cash
@@ -70,3 +70,23 @@ def test_the_bankruptcy_confirmation_of_the_classic_game_says_the_player_leaves(
         "Luke's credits, Title Deeds and Get Out of Jail Free cards go to Vader; the starships go back to the Bank, "
         "which pays Vader half what they cost.",
         "Vader is the last player left: the game ends.")
+
+
+def test_the_journal_names_the_boss_by_his_name_and_the_cards_won() -> None:
+    """The battle against Moff Gideon and the cards won, in words: "must fight Moff Gideon" (not "the Moff
+    Gideon"), "wins an Incinerator Stormtrooper card". Moves of WON in tests/ui/test_mando_screens.py (TEST DATA
+    box): Din (IG-11, holding Grogu) beats the Incinerator on Hideout 5A and then stops on Moff Gideon."""
+    game = new_game(2, ("ig-11",))
+    play(game, "roll din 4", "roll din 6", "end din", "roll cara 1", "buy cara", "roll cara 6", "end cara",
+         "roll din 4", "end din", "roll cara 4", "buy cara", "end cara", "roll din 3", "buy din", "end din",
+         "roll cara 1", "end cara", "roll din 3", "card din payday", "end din", "roll cara 1", "buy cara",
+         "end cara", "roll din 3", "buy din")
+    said = [line.text for line in journal_lines(game)]
+    assert "Din must fight the Incinerator Stormtrooper" in said[-2]
+    play(game, "roll din 6 1")
+    assert "Din wins an Incinerator Stormtrooper card" in journal_lines(game)[-1].text
+    play(game, "end din", "roll cara 2", "buy cara", "end cara", "roll din 3", "roll din 2", "end din",
+         "roll cara 5", "card cara second-try", "end cara", "roll din 2")
+    assert journal_lines(game)[-1].text.endswith("Din must fight Moff Gideon")
+    play(game, "buy din", "roll din 6 2")
+    assert "Din wins Moff Gideon's card" in journal_lines(game)[-1].text
