@@ -135,6 +135,12 @@ def test_a_first_game_fights_every_enemy_from_a_box_without_enemy_cards(
 
     reach(app, "roll din 4", "roll din 6", "end din")  # the advance: the Death Trooper to Hideout 1A
     roll("roll", 1)  # B from GO onto the Death Trooper
+    asked = dialogs()[-1]
+    assert isinstance(asked, BoxValuesDialog)
+    tap(exact("Cancel", root=asked))  # the card is not at hand yet: nothing is played, the roll is wanted again
+    wait_until(lambda: asked not in dialogs())
+    assert app.session.game.state.player(b).position == 0 and action("roll").action.enabled
+    roll("roll", 1)  # the same roll asks again
     read_card_off_the_box(screenshot_dir, f"newcomer-{season}-asks-death-trooper-1", "death-trooper",
                           "Death Trooper, level 1")
     tap(action("buy"))
