@@ -71,6 +71,8 @@ class Limits:
     per_second: float = 5.0
     clients: int = 256
     linger_bytes: int = 65536
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False)
+    """What the rate limit measures time by (a test gives a clock it moves itself)."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ class PhoneServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], responder: Responder, limits: Limits | None = None) -> None:
         self.responder = responder
         self.limits = limits or Limits()
-        self.rate = RateLimit(self.limits.burst, self.limits.per_second, self.limits.clients)
+        self.rate = RateLimit(self.limits.burst, self.limits.per_second, self.limits.clients, self.limits.clock)
         self.slots = threading.BoundedSemaphore(self.limits.connections)
         self.hosts: frozenset[str] = frozenset()
         self.origin = ""
