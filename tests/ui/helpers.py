@@ -228,10 +228,17 @@ def cash(pid: str) -> str:
 def roll_typed(a: int, b: int, key: str = "roll") -> None:
     """Tap Roll (or the roll action ``key``, such as ``utility-roll``), then the two faces the table rolled, then
     OK."""
+    roll_faces(key, a, b)
+
+
+def roll_faces(key: str, *faces: int) -> None:
+    """Tap the roll action ``key``, then the face each die shows (in the dialog's order), then OK, and let the
+    answer settle."""
     tap(action(key))
     dialog = dialogs()[-1]
     assert isinstance(dialog, DiceDialog)
-    tap(find(FaceToggle, root=dialog, die=0, face=a))
-    tap(find(FaceToggle, root=dialog, die=1, face=b))
+    for die, face in enumerate(faces):
+        tap(find(FaceToggle, root=dialog, die=die, face=face))
     tap(dialog.ok)
     wait_until(lambda: dialog not in dialogs())
+    settle()

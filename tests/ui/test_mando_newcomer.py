@@ -23,10 +23,22 @@ from companion.box.profile import BoxProfile
 from companion.engine.state import Setup
 from companion.table.box_play import box_store
 from companion.ui.box_dialogs import BoxValuesDialog
-from companion.ui.dice import DiceDialog, FaceToggle
 from companion.ui.widgets import NumberPad, TapButton
 from tests.mando import testbox
-from tests.ui.helpers import action, cash, dialogs, exact, find, find_all, settle, shoot, tap, texts, wait_until
+from tests.ui.helpers import (
+    action,
+    cash,
+    dialogs,
+    exact,
+    find,
+    find_all,
+    roll_faces,
+    settle,
+    shoot,
+    tap,
+    texts,
+    wait_until,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -53,16 +65,6 @@ SEASONS = {
 TROOPER = {"mandalorian": "incinerator-stormtrooper", "mandalorian-season-2": "stormtrooper"}
 
 
-def roll(key: str, *faces: int) -> None:
-    """Tap the roll button ``key``, the face each die shows, then OK."""
-    tap(action(key))
-    dialog = dialogs()[-1]
-    assert isinstance(dialog, DiceDialog)
-    for die, face in enumerate(faces):
-        tap(find(FaceToggle, root=dialog, die=die, face=face))
-    tap(dialog.ok)
-    wait_until(lambda: dialog not in dialogs())
-    settle()
 
 
 def reach(app: Any, *commands: str) -> None:
@@ -106,7 +108,7 @@ def fight(app: Any, screenshot_dir: Path, shot: str, hero: str, enemy: str, *fac
     assert f"Battle: {hero.capitalize()} against {app.session.game.edition.decks[enemy].name}" in shown
     assert f"Roll {CARDS[enemy]['number']} or more to win" in shown
     shoot(screenshot_dir, shot)
-    roll("battle-roll", *faces)
+    roll_faces("battle-roll", *faces)
     if app.manager.current == "board":  # a beaten trooper goes to an outpost: the table moves it
         tap(find(TapButton, "Back to table"))
     assert app.manager.current == "table"
@@ -134,13 +136,13 @@ def test_a_first_game_fights_every_enemy_from_a_box_without_enemy_cards(
     won = {hero: [] for hero, _ in seats}
 
     reach(app, "roll din 4", "roll din 6", "end din")  # the advance: the Death Trooper to Hideout 1A
-    roll("roll", 1)  # B from GO onto the Death Trooper
+    roll_faces("roll", 1)  # B from GO onto the Death Trooper
     asked = dialogs()[-1]
     assert isinstance(asked, BoxValuesDialog)
     tap(exact("Cancel", root=asked))  # the card is not at hand yet: nothing is played, the roll is wanted again
     wait_until(lambda: asked not in dialogs())
     assert app.session.game.state.player(b).position == 0 and action("roll").action.enabled
-    roll("roll", 1)  # the same roll asks again
+    roll_faces("roll", 1)  # the same roll asks again
     read_card_off_the_box(screenshot_dir, f"newcomer-{season}-asks-death-trooper-1", "death-trooper",
                           "Death Trooper, level 1")
     tap(action("buy"))
@@ -159,7 +161,7 @@ def test_a_first_game_fights_every_enemy_from_a_box_without_enemy_cards(
     tap(action("end"))
 
     reach(app, "roll din 5", "correct din imperial-advance-2", "roll din 3", "end din")  # Death Trooper to 6
-    roll("roll", 5)  # B: 1 -> 6
+    roll_faces("roll", 5)  # B: 1 -> 6
     read_card_off_the_box(screenshot_dir, f"newcomer-{season}-asks-death-trooper-2", "death-trooper",
                           "Death Trooper, level 2")
     fight(app, screenshot_dir, f"newcomer-{season}-battle-death-trooper-2", b, "death-trooper", 6)
@@ -168,7 +170,7 @@ def test_a_first_game_fights_every_enemy_from_a_box_without_enemy_cards(
     tap(action("end"))
 
     reach(app, f"roll {c} 1", f"correct {c} imperial-advance-3", f"roll {c} 2", f"end {c}")  # Moff to 21
-    roll("roll", 2)  # Din, holding Grogu (green die): stopped by the Death Trooper on 13
+    roll_faces("roll", 2)  # Din, holding Grogu (green die): stopped by the Death Trooper on 13
     read_card_off_the_box(screenshot_dir, f"newcomer-{season}-asks-death-trooper-3", "death-trooper",
                           "Death Trooper, level 3")
     tap(action("buy"))

@@ -30,7 +30,6 @@ from kivy.uix.textinput import TextInput
 from companion.box.profile import BoxProfile
 from companion.engine.state import Setup
 from companion.table.box_play import box_store
-from companion.ui.dice import DiceDialog, FaceToggle
 from companion.ui.screens.board import BoardScreen, MapCell, OutpostBox
 from companion.ui.screens.end import EndScreen
 from companion.ui.screens.table import PlayerCard
@@ -44,11 +43,11 @@ from tests.ui.helpers import (
     find_all,
     frames,
     resize,
+    roll_faces,
     settle,
     shoot,
     tap,
     texts,
-    wait_until,
 )
 
 pytestmark = pytest.mark.ui
@@ -96,16 +95,6 @@ def reach(app: Any, commands: tuple[str, ...]) -> None:
     settle()
 
 
-def roll(key: str, *faces: int) -> None:
-    """Tap the roll button ``key`` (on the table or the battle screen), then the faces rolled, then OK."""
-    tap(action(key))
-    dialog = dialogs()[-1]
-    assert isinstance(dialog, DiceDialog)
-    for die, face in enumerate(faces):
-        tap(find(FaceToggle, root=dialog, die=die, face=face))
-    tap(dialog.ok)
-    wait_until(lambda: dialog not in dialogs())
-    settle()
 
 
 def cell(position: int) -> MapCell:
@@ -152,8 +141,8 @@ def test_a_game_played_by_taps_board_map_battle_and_grogu(mando: Any, window: An
     assert [cash("din"), cash("cara")] == ["150 credits", "150 credits"]
     assert "Din rolls the silver die (1 to 6)" in texts()
 
-    roll("roll", 4)  # GO -> Imperial Advance 1
-    roll("enemies-move", 6)
+    roll_faces("roll", 4)  # GO -> Imperial Advance 1
+    roll_faces("enemies-move", 6)
     assert app.manager.current == "board"
     board = app.screen("board")
     assert isinstance(board, BoardScreen)
@@ -170,7 +159,7 @@ def test_a_game_played_by_taps_board_map_battle_and_grogu(mando: Any, window: An
     assert app.manager.current == "table"
     tap(action("end"))
 
-    roll("roll", 1)  # Cara: GO -> Hideout 1A, where the Death Trooper stands
+    roll_faces("roll", 1)  # Cara: GO -> Hideout 1A, where the Death Trooper stands
     tap(action("buy"))
     assert app.manager.current == "battle"
     shown = texts(app.screen("battle"))
@@ -178,7 +167,7 @@ def test_a_game_played_by_taps_board_map_battle_and_grogu(mando: Any, window: An
     assert "Roll 5 or more to win" in shown
     assert {"25 credits", "15 credits", "the silver die (1 to 6)"} <= set(shown)
     shoot_both(window, screenshot_dir, "mando-battle")
-    roll("battle-roll", 6)
+    roll_faces("battle-roll", 6)
     assert app.manager.current == "board"  # the beaten Death Trooper goes to an outpost: the table moves it
     moves = [label.text for label in board.move_labels]
     assert moves == ["•  Put the Death Trooper in Imperial outpost 1",
@@ -189,7 +178,7 @@ def test_a_game_played_by_taps_board_map_battle_and_grogu(mando: Any, window: An
     assert cash("cara") == "155 credits"
     tap(action("end"))
 
-    roll("roll", 4)  # Din: 4 -> 8, Just Visiting: he takes Grogu
+    roll_faces("roll", 4)  # Din: 4 -> 8, Just Visiting: he takes Grogu
     assert app.manager.current == "table"
     din = find(PlayerCard, player_id="din")
     assert "Grogu" in din.grogu_mark.text
@@ -209,7 +198,7 @@ def test_a_lost_battle_roll_pays_the_penalty(mando: Any, screenshot_dir: Path) -
     start(app)
     reach(app, OPENING)
     assert app.manager.current == "battle"
-    roll("battle-roll", 2)
+    roll_faces("battle-roll", 2)
     assert app.manager.current == "table"
     assert cash("cara") == "115 credits"
     assert any("total of 2" in t and "5" in t for t in texts())
@@ -233,7 +222,7 @@ def test_moff_gideon_defeated_ends_the_game_won_with_the_score(mando: Any, scree
     assert "•  IG-11: +3" in shown
     assert "the silver die and the green die" in " ".join(shown) or any("green" in t for t in shown)
     shoot(screenshot_dir, "mando-battle-boss")
-    roll("battle-roll", 6, 2)
+    roll_faces("battle-roll", 6, 2)
     assert app.manager.current == "end"
     end = app.screen("end")
     assert isinstance(end, EndScreen)
@@ -253,7 +242,7 @@ def test_grogu_captured_ends_the_game_lost_for_everyone(mando: Any, screenshot_d
     app = mando
     start(app, "ig-11")
     reach(app, LOST)
-    roll("enemies-move", 3)
+    roll_faces("enemies-move", 3)
     assert app.manager.current == "end"
     end = app.screen("end")
     assert end.winner.text == "Everyone loses"
