@@ -141,6 +141,8 @@ run_tests() {
   done
   say "ruff check ${lint[*]}"
   "$VENV/bin/ruff" check --quiet "${lint[@]}" || die "ruff found problems (see above)"
+  say "mypy companion (strict for companion/engine: see pyproject.toml)"
+  "$VENV/bin/mypy" companion || die "mypy found problems (see above)"
 
   set +e
   "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"

@@ -130,9 +130,9 @@ def script_edition(script: Script, root: Path | None = None) -> Edition:
             raise ScriptError(f"box-profile {script.box_profile}: {exc}") from None
         if profile.edition != edition.id:
             raise ScriptError(f"box-profile {script.box_profile}: a box of {profile.edition}, not of {edition.id}")
-        problems = box_file_problems(profile, edition)
-        if problems:
-            raise ScriptError(f"box-profile {script.box_profile}: " + "; ".join(p.message for p in problems))
+        wrong = box_file_problems(profile, edition)
+        if wrong:
+            raise ScriptError(f"box-profile {script.box_profile}: " + "; ".join(p.message for p in wrong))
         edition = edition_from_data(overlay(edition.raw, profile))
     for number, target, values in script.box_lines:
         problems = [p.message for p in check_values(edition, target, values) if not p.caution]

@@ -165,7 +165,7 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts:
         if rent and price and isinstance(rent[0], int) and rent[0] >= price:
             bad("rent", f"the site-only rent ({rent[0]}) is not less than the price ({price}). Check the Title Deed.",
                 caution=True)
-    owned = counts.get(s.get("group", ""), counts.get(kind, 0))
+    owned = counts.get(str(s.get("group", "")), counts.get(str(kind), 0))
     if kind == "vessel":
         out += _rising(raw, target, where, s, "rent", owned, unknown)
     if kind == "utility":
@@ -225,7 +225,7 @@ def _group_problems(raw: dict[str, Any], groups: list[dict[str, Any]], spaces: l
             if name in names:
                 out.append(BoxProblem(target, "name", f"{where}: the name is also used by group {names[name]}."))
             names[name] = gid
-        costs = {s.get("build_cost") for s in members if "build_cost" in s and "build_cost" not in
+        costs = {c for s in members if isinstance(c := s.get("build_cost"), int) and "build_cost" not in
                  s.get("unknown", ())}
         if len(costs) > 1:
             out.append(BoxProblem(target, "build_cost", f"{where}: its deeds have different building costs "
@@ -310,7 +310,7 @@ def _where(raw: dict[str, Any], target: str) -> str:
         return f"Group {name or item}"
     if kind == "card":
         deck = _raw_item(raw, "deck", item, "") or {}
-        card = next((c for c in deck.get("cards", []) if c.get("id") == sub), {})
+        card: dict[str, Any] = next((c for c in deck.get("cards", []) if c.get("id") == sub), {})
         return f"{deck.get('name', item)} card '{card.get('title', sub)}'"
     return target
 

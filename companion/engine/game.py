@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from companion.box.checks import check_values
 from companion.box.overlay import apply_values
 from companion.box.status import box_status
-from companion.box.values import BoxValueError, parse_values
+from companion.box.values import BoxValueError, Value, parse_values
 from companion.dice import RollNeed
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command, grammar_problem
@@ -165,7 +165,7 @@ class Game:
         self._record(Entry(len(self.entries), cmd, events))
         return events
 
-    def _learn(self, cmd: Command) -> dict[str, object]:
+    def _learn(self, cmd: Command) -> dict[str, Value]:
         """Switch to the edition data with a ``box`` command's values entered; returns the values."""
         values = parse_values(cmd.args[1:])
         self._use(edition_from_data(apply_values(self.edition.raw, cmd.args[0], values)))

@@ -1309,7 +1309,7 @@ class ClassicRules(Ruleset):
             self._charge(emit, d.player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
         parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
         ranking = sorted(({"player": pid, "worth": worth["total"], "parts": worth} for pid, worth in parts.items()),
-                         key=lambda r: -int(r["worth"]))
+                         key=lambda r: -parts[str(r["player"])]["total"])
         emit(GameEnded(reason, tuple(ranking)))
 
     # ------------------------------------------------------------------ what next

@@ -10,6 +10,7 @@ checks (which decide what is wrong) live in the table layer and their answers ar
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.metrics import dp
@@ -230,7 +231,7 @@ class BoxForm(BoxLayout):
             grid = GridLayout(cols=min(3, max(len(options), 1)), spacing=theme.GAP, size_hint_y=None, height=0)
             grid.bind(minimum_height=grid.setter("height"))
             for index in range(len(options)):
-                button = TapButton("", lambda i=index: self._tap(f, i), font_size=theme.FONT_SMALL)
+                button = TapButton("", partial(self._tap, f, index), font_size=theme.FONT_SMALL)
                 button.field, button.part = f.key, index
                 grid.add_widget(button)
                 buttons.append(button)

@@ -124,8 +124,8 @@ class DiceDialog(Dialog):
             row = BoxLayout(spacing=dp(6), size_hint_y=None, height=row_height)
             if named:
                 row.add_widget(text(die.name, theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=0.3))
-            for face in die.values:
-                toggle = FaceToggle(n, face, f"die-{n}-{id(self)}")
+            for value in die.values:
+                toggle = FaceToggle(n, value, f"die-{n}-{id(self)}")
                 toggle.bind(state=self._typed)
                 row.add_widget(toggle)
             typed.add_widget(row)

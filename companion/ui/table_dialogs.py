@@ -5,6 +5,7 @@ deeds. Each builds a command from the table layer's helpers and hands it to the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -83,7 +84,7 @@ class CorrectionDialog(Dialog):
         for space_id, name, colour in correction_spaces(app.session.game):
             row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
             row.add_widget(colour_band(colour or NO_COLOUR, dp(12)))
-            button = TapButton(name, lambda s=space_id: self.choose(s), "off" if space_id == here.id else "normal")
+            button = TapButton(name, partial(self.choose, space_id), "off" if space_id == here.id else "normal")
             button.space_id = space_id
             self.space_buttons[space_id] = button
             row.add_widget(button)
@@ -149,7 +150,7 @@ class PayCollectDialog(Dialog):
                                  fixed_height=False, size_hint_x=1.4)
         amount_row.add_widget(self.amount_label)
         for step in AMOUNT_STEPS:
-            amount_row.add_widget(TapButton(f"+{step}", lambda s=step: self.set_amount(stepped_amount(self.amount, s)),
+            amount_row.add_widget(TapButton(f"+{step}", partial(self.step_amount, step),
                                             font_size=theme.FONT_SMALL))
         amount_row.add_widget(TapButton("Type…", self._keypad, font_size=theme.FONT_SMALL))
         amount_row.add_widget(TapButton("Clear", lambda: self.set_amount(0), font_size=theme.FONT_SMALL))
@@ -177,7 +178,7 @@ class PayCollectDialog(Dialog):
         group = f"{field}-{id(self)}"
         choices = []
         for label, value in options:
-            choice = Choice(label, value, group, lambda v, f=field: self.pick(f, v))
+            choice = Choice(label, value, group, partial(self.pick, field))
             choice.field = field
             grid.add_widget(choice)
             choices.append(choice)
@@ -188,6 +189,10 @@ class PayCollectDialog(Dialog):
         """Remember a choice: ``payer``, ``payee`` or ``reason``."""
         setattr(self, field, value)
         self._summarise()
+
+    def step_amount(self, step: int) -> None:
+        """A "+N" button: the amount goes up by ``step``."""
+        self.set_amount(stepped_amount(self.amount, step))
 
     def set_amount(self, amount: int) -> None:
         """Show the amount to be paid."""

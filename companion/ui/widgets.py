@@ -8,6 +8,7 @@ stays visible but dimmed; tapping it shows the engine's reasons instead of doing
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -175,7 +176,7 @@ def toast(lines: Iterable[str], seconds: float = 3.0) -> Label:
     label.x, label.top = Window.width * 0.02, Window.height - dp(8)
     for old in [w for w in Window.children if getattr(w, "is_toast", False)]:
         Window.remove_widget(old)
-    label.is_toast = True  # type: ignore[attr-defined]
+    label.is_toast = True
     Window.add_widget(label)
     Clock.schedule_once(lambda _dt: Window.remove_widget(label), seconds)
     return label
@@ -184,8 +185,8 @@ def toast(lines: Iterable[str], seconds: float = 3.0) -> Label:
 def show_reasons(reasons: Iterable[str], title: str = "Not allowed") -> Dialog:
     """The engine's refusal: every reason, in its own words, and an OK button."""
     dialog = Dialog(title, size_hint=(0.8, 0.7))
-    dialog.reasons = list(reasons)  # type: ignore[attr-defined]
-    for reason in dialog.reasons:  # type: ignore[attr-defined]
+    dialog.reasons = list(reasons)
+    for reason in dialog.reasons:
         dialog.body.add_widget(text(f"•  {reason}"))
     dialog.add_button("OK", style="primary")
     dialog.open()
@@ -199,7 +200,7 @@ def confirm(title: str, lines: Iterable[str], on_yes: Callable[[], Any], yes: st
     for line in lines:
         dialog.body.add_widget(text(line))
     dialog.add_button(no)
-    dialog.yes_button = dialog.add_button(yes, on_yes, style)  # type: ignore[attr-defined]
+    dialog.yes_button = dialog.add_button(yes, on_yes, style)
     dialog.open()
     return dialog
 
@@ -216,7 +217,7 @@ class NumberPad(Dialog):
         keys = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
         keys.bind(minimum_height=keys.setter("height"))
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "C"):
-            keys.add_widget(TapButton(key, lambda k=key: self.press(k), font_size=theme.FONT_LARGE))
+            keys.add_widget(TapButton(key, partial(self.press, key), font_size=theme.FONT_LARGE))
         self.body.add_widget(keys)
         self.add_button("Cancel")
         self.ok = TapButton("OK", self._ok, "primary")

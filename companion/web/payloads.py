@@ -94,7 +94,7 @@ def _shared_things(game: Game, player: str, shared: dict[str, Any]) -> dict[str,
     key = f"trade:{player}"
     if key not in shared:
         shared[key] = _trade_things(game, player)
-    return shared[key]  # type: ignore[no-any-return]
+    return shared[key]
 
 
 def words(e: Edition) -> dict[str, str]:

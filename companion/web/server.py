@@ -187,9 +187,10 @@ class PhoneServer(ThreadingHTTPServer):
     def server_bind(self) -> None:
         """Bind without :func:`socket.getfqdn`: on a network with no name server it can stall for seconds."""
         socketserver.TCPServer.server_bind(self)
-        host, port = self.server_address[:2]
-        self.server_name, self.server_port = str(host), int(port)
-        self.hosts = frozenset({f"{host}:{port}"} | ({f"localhost:{port}"} if str(host).startswith("127.") else set()))
+        address = self.server_address[:2]
+        host, port = str(address[0]), int(address[1])
+        self.server_name, self.server_port = host, port
+        self.hosts = frozenset({f"{host}:{port}"} | ({f"localhost:{port}"} if host.startswith("127.") else set()))
         self.origin = f"http://{host}:{port}"
 
     def process_request(self, request: Any, client_address: Any) -> None:

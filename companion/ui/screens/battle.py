@@ -45,7 +45,6 @@ class BattleScreen(CompanionScreen):
     def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view: BattleView | None = None
-        self.title_label: Label | None = None
         self.result_labels: list[Label] = []
         self.dice_faces: list[DieFace] = []
         root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)

@@ -78,14 +78,14 @@ def chips_for(hero_names: tuple[str, ...], grogu: bool, enemy: str, enemy_colour
     """The pieces standing on one space: heroes, Grogu alone, the enemy."""
     chips = [Chip(initials(name), theme.TEXT) for name in hero_names]
     for chip, name in zip(chips, hero_names, strict=True):
-        chip.piece = name  # type: ignore[attr-defined]
+        chip.piece = name
     if grogu:
         chip = Chip("G", theme.rgba(GROGU_COLOUR))
-        chip.piece = "Grogu"  # type: ignore[attr-defined]
+        chip.piece = "Grogu"
         chips.append(chip)
     if enemy:
         chip = Chip(initials(enemy), theme.rgba(enemy_colour), square=True)
-        chip.piece = enemy  # type: ignore[attr-defined]
+        chip.piece = enemy
         chips.append(chip)
     return chips
 

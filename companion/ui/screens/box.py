@@ -10,6 +10,7 @@ Every value is checked by the table layer when it is saved; the screens only sho
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -161,9 +162,14 @@ class BoxScreen(CompanionScreen):
         else:
             dialog = Dialog("Which USB stick?", size_hint=(0.8, 0.8))
             for stick in sticks:
-                dialog.body.add_widget(TapButton(stick.name, lambda s=stick: (dialog.dismiss(), self.export_to(s))))
+                dialog.body.add_widget(TapButton(stick.name, partial(self._export_chosen, dialog, stick)))
             dialog.add_button("Cancel")
             dialog.open()
+
+    def _export_chosen(self, dialog: Dialog, stick: Path) -> None:
+        """The stick was chosen: close the list and write the box to it."""
+        dialog.dismiss()
+        self.export_to(stick)
 
     def export_to(self, stick: Path) -> None:
         """Write the chosen box to a stick and say where it went."""
@@ -194,12 +200,17 @@ class BoxScreen(CompanionScreen):
                                         "in .box.toml).", colour=theme.MUTED))
         for found in files:
             button = TapButton(two_lines(f"{found.path.name}  (on {found.path.parent.name})", found.words),
-                               lambda p=found.path: (dialog.dismiss(), self.import_from(p)), markup=True,
+                               partial(self._import_chosen, dialog, found.path), markup=True,
                                height=dp(60))
             button.box_file = found.path
             dialog.body.add_widget(button)
         dialog.add_button("Cancel")
         dialog.open()
+
+    def _import_chosen(self, dialog: Dialog, path: Path) -> None:
+        """The file was chosen: close the list and read the box from it."""
+        dialog.dismiss()
+        self.import_from(path)
 
     def import_from(self, path: Path) -> None:
         """Import a box file: stored and chosen, or every problem shown and nothing stored."""
@@ -259,7 +270,7 @@ class BoxScreen(CompanionScreen):
         self.boxes_heading.text = f"Boxes of {edition.name}"
         chosen = self.box(edition).id
         for line in box_lines(box_store(), edition):
-            button = TapButton(two_lines(line.name, line.details), lambda b=line.id: self.choose_box(b),
+            button = TapButton(two_lines(line.name, line.details), partial(self.choose_box, line.id),
                                "primary" if line.id == chosen else "normal", markup=True, height=dp(64))
             button.box = line.id
             self.boxes_list.add_widget(button)
@@ -334,6 +345,11 @@ class BoxWalkScreen(CompanionScreen):
         self.step = self.form = None        # what was typed on the step left behind is dropped
         self.refresh()
 
+    def _jump_to(self, dialog: Dialog, index: int) -> None:
+        """A line of the list was chosen: close the list and go there (after asking about unsaved changes)."""
+        dialog.dismiss()
+        self.leave(partial(self.go, self.part, index))
+
     def leave(self, then: Callable[[], Any]) -> None:
         """Run ``then`` at once, or after the owner agrees to drop what is typed on this step and not saved."""
         if self.step is not None and self.form is not None and unsaved(self.step, self.form.values()):
@@ -398,7 +414,7 @@ class BoxWalkScreen(CompanionScreen):
             row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(3))
             row.add_widget(colour_band(line.colour or "#5a6070", dp(8)))
             button = TapButton(line.label if line.done else f"{line.label} (missing)",
-                               lambda i=line.index: (dialog.dismiss(), self.leave(lambda: self.go(self.part, i))),
+                               partial(self._jump_to, dialog, line.index),
                                "normal" if line.done else "primary", height=dp(52), font_size=theme.FONT_SMALL)
             button.step_index = line.index
             row.add_widget(button)
@@ -484,7 +500,7 @@ class BoxWalkScreen(CompanionScreen):
         self.tabs.add_widget(done)
         for part in PARTS:
             button = TapButton(two_lines(PART_NAMES[part], progress_words(self.walked, part)),
-                               lambda p=part: self.choose_part(p), "primary" if part == self.part else "normal",
+                               partial(self.choose_part, part), "primary" if part == self.part else "normal",
                                markup=True, height=dp(54))
             button.part = part
             self.tabs.add_widget(button)
@@ -582,7 +598,7 @@ class BoxWalkScreen(CompanionScreen):
         for card in deck.cards:
             copies = "1 copy" if card.count == 1 else f"{card.count} copies"
             button = TapButton(two_lines(card.title, f"{card.effect} \u00b7 {copies} \u00b7 {card.origin}"),
-                               lambda c=card.id: self.open_card(deck.id, c), markup=True, height=dp(64),
+                               partial(self.open_card, deck.id, card.id), markup=True, height=dp(64),
                                font_size=theme.FONT_SMALL)
             button.card = (deck.id, card.id)
             grid.add_widget(button)

@@ -97,7 +97,7 @@ def rank_card(row: RankRow, colour: str) -> Widget:
     """One place in the ranking: the name in the player's chart colour, the worth, and its parts."""
     card = Panel(theme.PANEL_RAISED, orientation="vertical", size_hint_y=None, spacing=dp(2))
     card.bind(minimum_height=card.setter("height"))
-    card.player = row.player  # type: ignore[attr-defined]
+    card.player = row.player
     top = BoxLayout(size_hint_y=None, height=theme.FONT_LARGE * 1.4, spacing=theme.GAP)
     top.add_widget(text(f"{row.place}.", theme.FONT_LARGE, theme.MUTED, bold=True, fixed_height=False,
                         size_hint_x=None, width=dp(30)))

@@ -6,6 +6,7 @@ Undo never deletes: the engine adds an undo entry that names the entries it take
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.metrics import dp
@@ -121,9 +122,9 @@ class JournalScreen(CompanionScreen):
                 b.set_style("primary" if b.reason == words else "normal")
 
         for words in UNDO_REASONS:
-            button = TapButton(words[:1].upper() + words[1:], lambda w=words: choose(w),
+            button = TapButton(words[:1].upper() + words[1:], partial(choose, words),
                                "primary" if words == reason[0] else "normal", font_size=theme.FONT_SMALL)
-            button.reason = words  # type: ignore[attr-defined]
+            button.reason = words
             buttons.append(button)
             choices.add_widget(button)
         dialog.body.add_widget(choices)
@@ -133,7 +134,7 @@ class JournalScreen(CompanionScreen):
 def journal_row(entry: JournalLine) -> Widget:
     """One entry: its number, its words (struck through and dimmed when taken back) and a mark."""
     row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-    row.entry = entry  # type: ignore[attr-defined]
+    row.entry = entry
     row.add_widget(text(f"#{entry.seq}", theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=None,
                         width=dp(44), halign="right"))
     words = escape_markup(entry.text)

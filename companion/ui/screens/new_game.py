@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -222,8 +223,8 @@ class NewGameScreen(CompanionScreen):
                                          colour=theme.DANGER))
             return
         self._heading("Edition")
-        for edition_id, edition in editions.items():
-            self.choices.add_widget(TapButton(edition.name, lambda e=edition_id: self.choose_edition(e),
+        for edition_id, listed in editions.items():
+            self.choices.add_widget(TapButton(listed.name, partial(self.choose_edition, edition_id),
                                               "primary" if edition_id == self.edition_id else "normal"))
         edition = self.edition
         if edition is None:
@@ -235,7 +236,7 @@ class NewGameScreen(CompanionScreen):
                           row_default_height=ROW_HEIGHT, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         for variant in variants:
-            grid.add_widget(TapButton(variant.name, lambda v=variant.id: self.choose_variant(v),
+            grid.add_widget(TapButton(variant.name, partial(self.choose_variant, variant.id),
                                       "primary" if variant.id == self.variant_id else "normal", height=ROW_HEIGHT))
         self.choices.add_widget(grid)
         chosen = self.variant
@@ -245,7 +246,7 @@ class NewGameScreen(CompanionScreen):
             self._heading("The game ends at")
             row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
             for choice in end_choices(datetime.now()):
-                button = TapButton(self._end_label(choice), lambda m=choice.minutes: self.choose_end(m),
+                button = TapButton(self._end_label(choice), partial(self.choose_end, choice.minutes),
                                    "primary" if choice.minutes == self.end_minutes else "normal",
                                    height=ROW_HEIGHT, markup=True)
                 button.minutes = choice.minutes
@@ -265,7 +266,7 @@ class NewGameScreen(CompanionScreen):
             grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for stored in boxes:
-                button = TapButton(stored.name, lambda b=stored.id: self.choose_box(b),
+                button = TapButton(stored.name, partial(self.choose_box, stored.id),
                                    "primary" if stored.id == box.id else "normal", font_size=theme.FONT_SMALL)
                 button.box = stored.id
                 grid.add_widget(button)

@@ -9,6 +9,7 @@ issued. Every word comes from :func:`companion.table.phone.phone_codes`; the cod
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.graphics import Color, Rectangle
@@ -116,7 +117,7 @@ class PhoneScreen(CompanionScreen):
         seats.padding = (0, 0, dp(10), 0)  # room for the scroll bar
         for code in self.codes:
             label = f"{code.title} (revoked)" if code.revoked else code.title
-            seats.add_widget(TapButton(label, lambda seat=code.seat: self.choose(seat),
+            seats.add_widget(TapButton(label, partial(self.choose, code.seat),
                                        "primary" if code.seat == self.chosen else "normal"))
         column.add_widget(scroller)
         column.add_widget(text(note, theme.FONT_SMALL, theme.MUTED))

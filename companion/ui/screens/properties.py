@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
@@ -157,7 +158,7 @@ class PropertiesScreen(CompanionScreen):
     def _tab(self, p: PlayerView, owes: bool, count: int) -> TapButton:
         label = f"{p.name} (out)" if p.retired else f"{p.name}\n{p.cash_text}"
         style = "primary" if p.id == self.chosen else "off" if p.retired else "danger" if owes else "normal"
-        tab = TapButton(label, lambda pid=p.id: self.choose(pid), style,
+        tab = TapButton(label, partial(self.choose, p.id), style,
                         font_size=theme.FONT if count <= 4 else theme.FONT_SMALL)
         tab.player_id = p.id
         return tab
@@ -189,7 +190,7 @@ class PropertiesScreen(CompanionScreen):
                 column.add_widget(EngineActionButton(without_name(action, me.name), self.app.run_action))
             elif action.key.startswith("bankrupt:"):
                 column.add_widget(EngineActionButton(without_name(action, me.name),
-                                               lambda a, name=me.name: self._ask_bankruptcy(a, name)))
+                                               partial(self._ask_bankruptcy, name=me.name)))
             elif action.key.startswith(("lift:", "keep:")):
                 column.add_widget(EngineActionButton(without_name(action, me.name), self.app.run_action,
                                                font_size=theme.FONT_SMALL))

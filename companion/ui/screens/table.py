@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
@@ -313,7 +314,7 @@ class TableScreen(CompanionScreen):
         if coop:
             bar.add_widget(fitted_button("Board", lambda: self.app.goto("board"), "primary"))
         for label, screen in (("Properties", "properties"), ("Trade", "trade"), ("Journal", "journal")):
-            bar.add_widget(fitted_button(label, lambda s=screen: self.app.goto(s)))
+            bar.add_widget(fitted_button(label, partial(self.app.goto, screen)))
         self.mute_button = fitted_button(self._sound_label(), self.toggle_sound, size=theme.FONT_SMALL,
                                          widest="Sound off")
         bar.add_widget(self.mute_button)
@@ -437,7 +438,7 @@ class TableScreen(CompanionScreen):
                     continue  # the whole deck goes into one list, opened by one button
                 who, deck = party_name(game, action.player), card_deck_name(game, action.player)
                 button: TapButton = TapButton(f"{who}: pick the {deck} card drawn",
-                                              lambda d=deck, w=who: CardListDialog(self.app, d, w, cards).open(),
+                                              partial(self._card_list, deck, who, cards),
                                               "primary")
             elif action.key.startswith("bankrupt:"):
                 button = EngineActionButton(action, self._confirm_bankruptcy)
@@ -490,6 +491,10 @@ class TableScreen(CompanionScreen):
         declare = game.edition.term("declare_bankruptcy")
         confirm(f"{party_name(game, action.player)}: {declare}?", bankruptcy_lines(game, action.player),
                 lambda: self.app.run_action(action), yes=capital(declare), style="danger")
+
+    def _card_list(self, deck: str, who: str, cards: list[Action]) -> None:
+        """The list of the deck's cards, to say which one was drawn."""
+        CardListDialog(self.app, deck, who, cards).open()
 
     def _open_correction(self, action: Action) -> None:
         assert self.app.session is not None and self.view is not None

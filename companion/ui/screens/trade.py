@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
@@ -182,14 +183,14 @@ class TradeScreen(CompanionScreen):
         scroller, column = scroll_column(dp(4))
         column.padding = (0, 0, dp(12), 0)  # room for the scroll bar
         for deed, reasons in side.deeds:
-            toggle = DeedToggle(deed, reasons, lambda d=deed.id: self._toggle(index, picks.deeds, d))
+            toggle = DeedToggle(deed, reasons, partial(self._toggle, index, picks.deeds, deed.id))
             column.add_widget(toggle)
             if not reasons:
                 panel.toggles[f"deed:{deed.id}"] = toggle.button
         for deck, label in side.jail_cards:
             row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
             row.add_widget(colour_band(NO_COLOUR))
-            panel.toggles[f"card:{deck}"] = TapButton(label, lambda d=deck: self._toggle(index, picks.cards, d))
+            panel.toggles[f"card:{deck}"] = TapButton(label, partial(self._toggle, index, picks.cards, deck))
             row.add_widget(panel.toggles[f"card:{deck}"])
             column.add_widget(row)
         if not side.deeds and not side.jail_cards:
@@ -198,7 +199,7 @@ class TradeScreen(CompanionScreen):
         steppers = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
         for step in STEPS:
             steppers.add_widget(TapButton(f"{step:+}".replace("-", "−"),
-                                          lambda s=step: self._add_cash(index, s, side.cash)))
+                                          partial(self._add_cash, index, step, side.cash)))
         steppers.add_widget(TapButton("Exact…", lambda: self._type_cash(index, side)))
         panel.add_widget(steppers)
         panel.add_widget(panel.summary)
@@ -283,7 +284,7 @@ class TradeScreen(CompanionScreen):
         dialog = Dialog(f"Who is the {ROLES[index].lower()}?", size_hint=(0.6, 0.9))
         for p in player_views(game):
             if not p.retired:
-                dialog.body.add_widget(TapButton(p.name, lambda pid=p.id: self._seat(dialog, index, pid),
+                dialog.body.add_widget(TapButton(p.name, partial(self._seat, dialog, index, p.id),
                                                  "primary" if p.id == self.sides[index].player else "normal"))
         dialog.add_button("Cancel")
         dialog.open()
