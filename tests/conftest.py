@@ -55,7 +55,8 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_device
         fake_clock: FakeClock) -> Iterator[Any]:
     """The real app on the shared Window, with its journal, sounds and settings under ``tmp_path``.
 
-    Dice rolled on screen come from a seeded generator; the auction countdown follows ``fake_clock``. Open popups
+    Dice rolled on screen come from a seeded generator; the auction countdown and the time of day (a time-limit
+    game's end) follow ``fake_clock``. Open popups
     are closed afterwards, and the devices are let go of.
     """
     import random
@@ -67,7 +68,7 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_device
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     companion_app = CompanionApp(journal_file=tmp_path / "games.sqlite3", dice_rng=random.Random(4),
-                                 devices=app_devices, clock=fake_clock)
+                                 devices=app_devices, clock=fake_clock, now=fake_clock.wall)
     window.add_widget(companion_app.build())
     for _ in range(3):
         EventLoop.idle()

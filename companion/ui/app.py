@@ -70,10 +70,12 @@ class CompanionApp(App):
 
     def __init__(self, journal_file: Path | None = None, dice_rng: random.Random | None = None,
                  devices: Devices | None = None, clock: Callable[[], float] = time.monotonic,
-                 **kwargs: object) -> None:
+                 now: Callable[[], datetime] = datetime.now, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.clock = clock
         """Seconds from any fixed start: what the auction countdown measures time by (a test's fake clock)."""
+        self.now = now
+        """The local date and time: what a time-limit game's end is agreed and checked by (a test's fake)."""
         self.title = TITLE  # a Kivy property: set per instance, never as a class attribute
         self.journal = Journal(journal_file or journal_path())
         self.boxes = box_store()
@@ -397,7 +399,7 @@ class CompanionApp(App):
         """Once a second: countdowns on screen, and the end of a time-limit game when its time has come."""
         if self.session is not None and not self.session.game.state.over:
             ends_at = game_end_time(self.session.game)
-            if ends_at is not None and datetime.now() >= ends_at:
+            if ends_at is not None and self.now() >= ends_at:
                 self.submit("time-up", source="clock")
         if self.manager.current_screen is not None:
             self.screen(self.manager.current).tick()

@@ -137,14 +137,14 @@ def test_time_limit_game_stores_its_end_time(app: Any, screenshot_dir: Path) -> 
     assert not find_all(TapButton, root=screen, minutes=90)
     tap(find(TapButton, "Time-limit game"))
     in_90 = find(TapButton, root=screen, minutes=90)
-    before = datetime.now()
+    before = app.now()
     assert in_90.text.startswith(end_choices(before, (90,))[0].clock)
     assert any("Ends at the time chosen here." in t for t in texts(screen))
     tap(in_90)
     assert find(TapButton, root=screen, minutes=90).style == "primary"
     shoot(screenshot_dir, "new-game-time-limit")
     tap(find(TapButton, "Start game"))
-    after = datetime.now()
+    after = app.now()
 
     setup = app.session.game.setup
     assert setup.variant == "time-limit"

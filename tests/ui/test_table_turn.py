@@ -25,6 +25,7 @@ from companion.ui.dice import DiceDialog, DieFace, FaceToggle
 from companion.ui.screens.table import DeedTile, PlayerCard, TableScreen
 from companion.ui.table_dialogs import CardListDialog, Choice, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
+from tests.clock import FakeClock
 from tests.ui.helpers import (
     action,
     cash,
@@ -393,7 +394,7 @@ def test_deeds_by_colour_with_building_and_mortgage_marks(app: Any, screenshot_d
 
 def test_time_limit_game_ends_when_its_time_has_come(app: Any) -> None:
     """OT-TIME-1, OT-TIME-2: a time-limit game whose agreed end time has passed ends on the next clock tick."""
-    past = (datetime.now() - timedelta(minutes=1)).isoformat(timespec="seconds")
+    past = (app.now() - timedelta(minutes=1)).isoformat(timespec="seconds")
     # Not start(): the app's own clock may tick before the table screen is shown, and end the game at once.
     app.new_game(setup_for(2, variant="time-limit", ends_at=past))
     app.tick()
@@ -401,13 +402,16 @@ def test_time_limit_game_ends_when_its_time_has_come(app: Any) -> None:
     assert app.session.game.state.over
 
 
-def test_countdown_shows_the_time_left(app: Any, screenshot_dir: Path) -> None:
-    """OT-TIME-1: with the end agreed 1 h 30 min from now, the top bar counts down from 1:29:59."""
-    soon = (datetime.now() + timedelta(hours=1, minutes=30)).isoformat(timespec="seconds")
+def test_countdown_shows_the_time_left(app: Any, screenshot_dir: Path, fake_clock: FakeClock) -> None:
+    """OT-TIME-1: with the end agreed 1 h 30 min from now, the top bar says so, and a second later 1:29:59."""
+    soon = (app.now() + timedelta(hours=1, minutes=30)).isoformat(timespec="seconds")
     screen = start(app, variant="time-limit", ends_at=soon)
     app.tick()
     assert screen.countdown_label is not None
-    assert screen.countdown_label.text.startswith(("Ends in 1:29:", "Ends in 1:30:00"))
+    assert screen.countdown_label.text == "Ends in 1:30:00"
+    fake_clock.advance(1)
+    app.tick()
+    assert screen.countdown_label.text == "Ends in 1:29:59"
     assert not overflowing(screen)
     shoot(screenshot_dir, "table-time-limit")
 

@@ -6,7 +6,6 @@ and the box to the engine, which checks them and names every problem.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -126,7 +125,7 @@ class NewGameScreen(CompanionScreen):
         """Pick a way to play; a time-limit game starts with the first quick end time chosen."""
         self.variant_id = variant_id
         variant = self.variant
-        self.end_minutes = end_choices(datetime.now())[0].minutes if variant and variant.needs_end_time else 0
+        self.end_minutes = end_choices(self.app.now())[0].minutes if variant and variant.needs_end_time else 0
         self.refresh()
 
     def choose_end(self, minutes: int) -> None:
@@ -171,7 +170,7 @@ class NewGameScreen(CompanionScreen):
         variant = self.variant
         ends_at = None
         if variant and variant.needs_end_time:
-            ends_at = end_choices(datetime.now(), (self.end_minutes,))[0].ends_at
+            ends_at = end_choices(self.app.now(), (self.end_minutes,))[0].ends_at
         setup = build_setup(edition, self.variant_id, self.seats, secrets.randbelow(2**31), ends_at)
         if self.app.new_game(setup, self.box_id).accepted:
             self.seats = []  # the next visit starts from a fresh form
@@ -202,7 +201,7 @@ class NewGameScreen(CompanionScreen):
 
     def tick(self) -> None:
         """Keep the quick end times showing the clock time they stand for."""
-        choices = end_choices(datetime.now(), [b.minutes for b in self.end_buttons])
+        choices = end_choices(self.app.now(), [b.minutes for b in self.end_buttons])
         for button, choice in zip(self.end_buttons, choices, strict=True):
             button.text = self._end_label(choice)
 
@@ -245,7 +244,7 @@ class NewGameScreen(CompanionScreen):
         if chosen.needs_end_time:
             self._heading("The game ends at")
             row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
-            for choice in end_choices(datetime.now()):
+            for choice in end_choices(self.app.now()):
                 button = TapButton(self._end_label(choice), partial(self.choose_end, choice.minutes),
                                    "primary" if choice.minutes == self.end_minutes else "normal",
                                    height=ROW_HEIGHT, markup=True)

@@ -10,7 +10,6 @@ as it is, so a tap redraws only what it changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -514,4 +513,4 @@ class TableScreen(CompanionScreen):
     def tick(self) -> None:
         """Count down the time a time-limit game has left."""
         if self.countdown_label is not None and self.view is not None and self.view.ends_at is not None:
-            self.countdown_label.text = f"Ends in {time_left(self.view.ends_at, datetime.now())}"
+            self.countdown_label.text = f"Ends in {time_left(self.view.ends_at, self.app.now())}"
