@@ -64,6 +64,8 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
 
 # ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
 _DIGITS = re.compile(r"[0-9]+")
+_NOT_PLAIN = re.compile(r"['\"\\#]|[^\S \t\r\n]")
+"""A quote, a backslash, a comment or a space other than those a shell splits on: the line needs :mod:`shlex`."""
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
@@ -96,7 +98,7 @@ class Command:
 def parse_command(line: str) -> Command:
     """Read one line of notation (``#`` starts a comment); raises :class:`CommandSyntaxError`."""
     try:
-        words = shlex.split(line, comments=True)
+        words = split_words(line)
     except ValueError as exc:
         raise CommandSyntaxError(f"cannot read {line!r}: {exc}") from None
     if not words:
@@ -115,6 +117,14 @@ def parse_command(line: str) -> Command:
     if problem:
         raise CommandSyntaxError(problem)
     return cmd
+
+
+def split_words(line: str) -> list[str]:
+    """The words of a line as a shell splits them (quotes group words, ``#`` starts a comment). Most lines of a
+    journal are plain words: they are split directly, which gives the same words much faster."""
+    if _NOT_PLAIN.search(line) is None:
+        return line.split()
+    return shlex.split(line, comments=True)
 
 
 def grammar_problem(cmd: Command) -> str | None:

@@ -6,13 +6,14 @@ The notation is what the journal stores and what a table types into a script, so
 
 from __future__ import annotations
 
+import shlex
 import string
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.commands import GRAMMAR, Command, parse_command
+from companion.engine.commands import GRAMMAR, Command, parse_command, split_words
 from companion.engine.errors import CommandSyntaxError
 
 LINES = [
@@ -184,3 +185,18 @@ def test_any_command_round_trips(cmd: Command) -> None:
     """OT-TURN-3 (replay by hand): whatever words a command holds, its stored text reads back to the same
     command, so the journal can always be replayed."""
     assert parse_command(cmd.to_text()) == cmd
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet=st.sampled_from(list("ab1 -:=,\t\r\n'\"\\#\x0b\x0c\xa0é")), max_size=30))
+def test_words_are_split_as_a_shell_splits_them(line: str) -> None:
+    """Invariant: the quick split of plain lines gives exactly the words shlex gives (or shlex's error)."""
+    try:
+        expected: list[str] | None = shlex.split(line, comments=True)
+    except ValueError:
+        expected = None
+    try:
+        got: list[str] | None = split_words(line)
+    except ValueError:
+        got = None
+    assert got == expected
