@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  finished games:     mean {statistics.mean(r.commands for r in finished):.0f} commands, "
               f"mean {statistics.mean(r.turns for r in finished):.0f} turns")
     print(f"  commands per second (bots + engine): {total / wall:8.0f}")
+    print(f"  player-turns per second (bots + engine): {sum(r.turns for r in runs) / wall:8.0f}")
 
     # The engine alone: replay every game's commands (each validated again, as Journal.resume does).
     games = [(setup, [(parse_command(t), 0.0) for t in texts], fp) for setup, texts, fp in kept]
