@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from companion.engine.errors import CommandSyntaxError
 
@@ -129,6 +130,15 @@ def split_words(line: str) -> list[str]:
 
 def grammar_problem(cmd: Command) -> str | None:
     """Why a command does not fit its verb's words (None when it does): unknown verb, word count, numbers."""
+    return _grammar_problem(cmd.verb, cmd.args)
+
+
+@lru_cache(maxsize=4096)
+def _grammar_problem(verb: str, args: tuple[str, ...]) -> str | None:
+    """:func:`grammar_problem` of a verb and its words, remembered: a command read from a line is checked when
+    it is read and again when the rules validate it, and the table checks the same offered commands on every
+    refresh."""
+    cmd = Command(verb, args)
     if cmd.verb not in GRAMMAR:
         return f"unknown command {cmd.verb!r}; known: {', '.join(sorted(GRAMMAR))}"
     params = GRAMMAR[cmd.verb][0]
