@@ -138,25 +138,23 @@ def _grammar_problem(verb: str, args: tuple[str, ...]) -> str | None:
     """:func:`grammar_problem` of a verb and its words, remembered: a command read from a line is checked when
     it is read and again when the rules validate it, and the table checks the same offered commands on every
     refresh."""
-    cmd = Command(verb, args)
-    if cmd.verb not in GRAMMAR:
-        return f"unknown command {cmd.verb!r}; known: {', '.join(sorted(GRAMMAR))}"
-    params = GRAMMAR[cmd.verb][0]
-    usage = " ".join([cmd.verb, *(p.strip("?") for p in params)])
-    args = cmd.args
+    if verb not in GRAMMAR:
+        return f"unknown command {verb!r}; known: {', '.join(sorted(GRAMMAR))}"
+    params = GRAMMAR[verb][0]
+    usage = " ".join([verb, *(p.strip("?") for p in params)])
     if "dice" in params:
         if len(args) < 2:
-            return f"{cmd.verb} needs a player and the dice faces: {usage}"
+            return f"{verb} needs a player and the dice faces: {usage}"
         kinds: tuple[str, ...] = ("player",) + ("int",) * (len(args) - 1)
     elif "values" in params:
         if len(args) < 2:
-            return f"{cmd.verb} needs what the values are printed on and at least one field=value: {usage}"
+            return f"{verb} needs what the values are printed on and at least one field=value: {usage}"
         kinds = ("word",) * len(args)
     elif len(args) != len(params):
-        return f"{cmd.verb} takes {len(params)} word(s): {usage}"
+        return f"{verb} takes {len(params)} word(s): {usage}"
     else:
         kinds = params
     for word, kind in zip(args, kinds, strict=True):
         if kind in ("int", "?int") and not _WHOLE.fullmatch(word):
-            return f"{cmd.verb}: {word!r} is not a whole number"
+            return f"{verb}: {word!r} is not a whole number"
     return None

@@ -1308,8 +1308,8 @@ class ClassicRules(Ruleset):
             emit(DecisionClosed(d.id))
             self._charge(emit, d.player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
         parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
-        ranking = sorted(({"player": pid, "worth": worth["total"], "parts": worth} for pid, worth in parts.items()),
-                         key=lambda r: -parts[str(r["player"])]["total"])
+        ranking = [{"player": pid, "worth": worth["total"], "parts": worth}
+                   for pid, worth in sorted(parts.items(), key=lambda item: -item[1]["total"])]
         emit(GameEnded(reason, tuple(ranking)))
 
     # ------------------------------------------------------------------ what next
