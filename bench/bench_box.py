@@ -28,8 +28,7 @@ from companion.box.status import box_status
 from companion.box.values import box_words
 from companion.edition import DEED_KINDS, PRINTED_FIELDS, Edition, edition_from_data
 from companion.engine.commands import Command
-from companion.engine.game import Game
-from companion.rulesets.classic import ClassicRules
+from companion.rules import asked_during_play, new_game, replay_game
 
 
 def gapped(edition: Edition) -> Edition:
@@ -65,23 +64,23 @@ def main(argv: list[str] | None = None) -> int:
     shipped = load()
     unknown = gapped(shipped)
     for name, edition in (("shipped", shipped), ("no deed known", unknown)):
-        best, mean = best_and_mean(lambda e=edition: box_status(e, ClassicRules.asked_during_play), args.repeat)
+        best, mean = best_and_mean(lambda e=edition: box_status(e, asked_during_play(e)), args.repeat)
         print(f"box_status, {name}: best {best * 1000:.1f} ms, mean {mean * 1000:.1f} ms")
     setup = four_player_setup(shipped, 0)
     entries = deed_entries(shipped)
 
     def one_entry() -> None:
-        Game(unknown, setup).apply(entries[0])
-    base, _ = best_and_mean(lambda: Game(unknown, setup), args.repeat)
+        new_game(unknown, setup).apply(entries[0])
+    base, _ = best_and_mean(lambda: new_game(unknown, setup), args.repeat)
     best, mean = best_and_mean(one_entry, args.repeat)
     print(f"one box entry: best {(best - base) * 1000:.1f} ms, mean {(mean - base) * 1000:.1f} ms "
           "(game start subtracted)")
     run = play(shipped, 0, turn_cap=10**9, stop=lambda _g, done: done >= args.commands)
     commands = [(e.command, e.at) for e in run.game.entries[1:] if e.command]
-    plain, _ = best_and_mean(lambda: Game.replay(shipped, setup, commands), args.repeat)
+    plain, _ = best_and_mean(lambda: replay_game(shipped, setup, commands), args.repeat)
     learnt = [(c, 0.0) for c in entries] + commands
-    boxed, _ = best_and_mean(lambda: Game.replay(unknown, setup, learnt), args.repeat)
-    again = Game.replay(unknown, setup, learnt)
+    boxed, _ = best_and_mean(lambda: replay_game(unknown, setup, learnt), args.repeat)
+    again = replay_game(unknown, setup, learnt)
     assert again.state.snapshot() == run.game.state.snapshot(), "the learnt box must replay to the same game"
     print(f"replay of {len(commands)} commands: shipped {plain:.3f} s; with {len(entries)} box entries first "
           f"{boxed:.3f} s (+{(boxed - plain) * 1000:.0f} ms)")

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bots import Run, fingerprint, load, machine, play
 
 from companion.engine.commands import parse_command
-from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import replay_game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     replay = 0.0
     for setup, cmds, fp in games:
         t0 = time.perf_counter()
-        again = Game.replay(edition, setup, cmds)
+        again = replay_game(edition, setup, cmds)
         replay += time.perf_counter() - t0
         assert fingerprint(again) == fp, "replay gave another state"
     print(f"  engine alone (Game.replay of the first {len(kept)} games, {replayed} commands): "

@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandRejected
 from companion.engine.game import Game
+from companion.rules import new_game, replay_game
 from companion.table.actions import Action, turn_actions
 from tests.mando.testbox import mando, setup
 
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     endings: Counter[str] = Counter()
     for seed in range(args.games):
         rng = random.Random(seed)
-        game = Game(edition, setup(2 + seed % 3))
+        game = new_game(edition, setup(2 + seed % 3))
         while not game.state.over and game.state.turn.number < args.turn_cap:
             line = pick(game, rng)
             if line is None:
@@ -84,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             per_command.append(time.perf_counter() - started)
         endings[game.state.end_reason or "turn cap"] += 1
         started = time.perf_counter()
-        again = Game.replay(edition, game.setup, [(e.command, e.at) for e in game.entries[1:] if e.command])
+        again = replay_game(edition, game.setup, [(e.command, e.at) for e in game.entries[1:] if e.command])
         replays.append(time.perf_counter() - started)
         assert again.state.snapshot() == game.state.snapshot(), "replay differs"
     total = sum(per_command)

@@ -38,6 +38,7 @@ from companion.engine.commands import Command
 from companion.engine.game import Game, JournalSink
 from companion.engine.ledger import BANK, HOTEL, HOUSE, deed_unit
 from companion.engine.state import GameState, Setup
+from companion.rules import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITION_DIR = ROOT / "editions" / "original-trilogy"
@@ -231,7 +232,7 @@ def play(edition: Edition, seed: int, turn_cap: int = 2000, sink: JournalSink | 
     apply's wall time is kept in ``Run.latencies`` (seconds).
     """
     if game is None:
-        game = Game(edition, four_player_setup(edition, seed), sink=sink)
+        game = new_game(edition, four_player_setup(edition, seed), sink=sink)
     bots = TableBots(edition, seed)
     commands = 0
     latencies: list[float] = []

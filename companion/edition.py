@@ -319,6 +319,9 @@ class Edition:
 
     id: str
     name: str
+    mechanics: tuple[str, ...]
+    """The mechanics the edition's rules are composed of (``[edition] mechanics``; a game saved before editions
+    named them has ``ruleset`` instead, which stands for the list it played with then)."""
     ruleset: str
     version: str
     data_hash: str
@@ -453,9 +456,14 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     for key in ("opening_bid", "min_raise"):
         if not isinstance(auction.get(key, 1), int) or auction.get(key, 1) < 1:
             problems.append(f"edition.toml [auction]: '{key}' must be a whole number of credits, at least 1")
-    for key in ("id", "name", "ruleset", "version"):
+    for key in ("id", "name", "version"):
         if key not in meta:
             problems.append(f"edition.toml: '{key}' is missing")
+    mechanics = meta.get("mechanics", [])
+    if not (isinstance(mechanics, list) and all(isinstance(m, str) for m in mechanics)):
+        problems.append("edition.toml: 'mechanics' must be a list of mechanic names")
+    elif not mechanics and "ruleset" not in meta:
+        problems.append("edition.toml: 'mechanics' is missing (the list of mechanics the edition is played with)")
     for key in ("starting_cash", "go_salary", "jail_fine"):
         if not isinstance(money.get(key), int) or money[key] < 0:
             problems.append(f"edition.toml [money]: '{key}' must be a whole number of credits")
@@ -472,7 +480,8 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     return Edition(
         id=meta["id"],
         name=meta["name"],
-        ruleset=meta["ruleset"],
+        mechanics=tuple(mechanics),
+        ruleset=str(meta.get("ruleset", "")),
         version=str(meta["version"]),
         data_hash=hashlib.sha256(canonical.encode()).hexdigest(),
         raw=raw,

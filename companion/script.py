@@ -34,6 +34,7 @@ from companion.engine.game import Game
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.engine.state import Setup
 from companion.paths import editions_dir
+from companion.rules import new_game, rules_of
 from companion.storage.journal import Journal
 
 SETUP_WORDS = ("edition", "variant", "seed", "player", "ends-at", "box", "box-profile")
@@ -169,7 +170,7 @@ def run_script(script: Script, journal: Journal | None = None, game_id: str | No
     edition = script_edition(script)
     done = 0
     if journal is None:
-        game = Game(edition, script.setup)
+        game = new_game(edition, script.setup)
     elif game_id and any(g.id == game_id for g in journal.games()):
         game = journal.resume(game_id)
         held = [c for _, c, _ in journal.commands(game_id)]
@@ -192,7 +193,7 @@ def run_script(script: Script, journal: Journal | None = None, game_id: str | No
 def state_json(game: Game) -> dict[str, Any]:
     """The state as the table script prints it (see docs/table-script.md)."""
     s, e = game.state, game.edition
-    rules = game.rules
+    rules = rules_of(game)
     deeds = {}
     for d in e.deeds:
         deeds[d.id] = {"name": d.name, "owner": s.owner(d.id), "houses": s.houses(d.id),

@@ -94,7 +94,7 @@ def test_hardware_libraries_stay_in_their_adapters() -> None:
 
 
 @pytest.mark.parametrize("source, breach", [
-    ("from companion.rulesets.classic import ClassicRules", "imports companion.rulesets.classic"),
+    ("from companion.rules.classic import ClassicRules", "imports companion.rules.classic"),
     ("from companion.engine.ledger import BANK", "imports companion.engine.ledger"),
     ("x = deed.price", "reads .price"),
     ("ok = game.validate(cmd)", "reads .validate"),

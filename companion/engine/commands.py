@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -25,43 +26,20 @@ from companion.engine.errors import CommandSyntaxError
 # "rest" (the remainder of the line, e.g. a reason; always the last word),
 # "?int" (optional number).
 GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
-    "roll": (("player", "dice"), "roll the dice (the faces as rolled)"),
-    "buy": (("player",), "buy the deed landed on at its printed price"),
-    "decline": (("player",), "do not buy: the deed goes to auction"),
-    "bid": (("player", "int"), "bid in the open auction"),
-    "pass": (("player",), "drop out of the open auction"),
-    "close": ((), "the Banker closes the auction: the highest bid wins"),
-    "piece-auction": (("word",), "auction one house or hotel piece when there are too few for everyone"),
-    "claim": (("player", "player"), "the owner asks a player for the rent they owe"),
-    "tax": (("player", "word"), "choose how to pay the Docking Tax: flat or worth"),
-    "card": (("player", "word"), "the card drawn, by its id in the deck list"),
-    "build": (("player", "word"), "put one house (or the hotel) on a deed"),
-    "sell": (("player", "word"), "sell one building back to the bank"),
-    "sell-all": (("player", "word"), "sell every building in a colour group"),
-    "mortgage": (("player", "word"), "mortgage a deed"),
-    "unmortgage": (("player", "word"), "lift a mortgage (mortgage plus interest)"),
-    "lift": (("player", "word"), "lift the mortgage of a deed just received"),
-    "keep": (("player", "word"), "keep a deed just received mortgaged (pay the interest now)"),
-    "propose": (("player", "player", "word", "word"), "offer a trade: give=... get=..."),
-    "accept": (("player",), "accept the trade offered to you"),
-    "reject": (("player",), "turn down (or withdraw) the open trade offer"),
-    "pay": (("player",), "pay your oldest debt"),
-    "fine": (("player",), "pay the jail fine before rolling"),
-    "jail-card": (("player",), "leave jail with a jail-free card you hold"),
-    "bankrupt": (("player",), "declare bankruptcy"),
-    "end": (("player",), "end your turn"),
-    "signet": (("player", "word"), "use a Signet card you keep (The Mandalorian)"),
-    "concede": (("player",), "take the loss of a battle roll instead of another try"),
-    "grogu": (("player", "word"), "where Grogu stays while his holder goes to Jail (a hideout or Go To Jail)"),
-    "sell-deed": (("player", "word"), "sell a hideout back to the Bank at its price"),
-    "time-up": ((), "the agreed end time of a time-limit game has come"),
-    "box": (("word", "values"), "values read off the box the first time play needs them: "
-                                "space:<id>|group:<id>|card:<deck>/<card> field=value ..."),
     "undo": (("?int", "rest"), "take back the last command(s), with the reason"),
-    "correct": (("player", "word"), "my token is really on this space (the table agrees it stays there)"),
-    "transfer": (("word", "word", "int", "rest"), "pay or collect for anything the rules allow that the app "
-                                                   "does not work out itself (payer, payee, amount, reason)"),
 }
+"""The notation's verbs: ``undo`` is the journal's own; every other verb is declared by the mechanic that
+carries it out (see :func:`register_verbs`)."""
+
+
+def register_verbs(verbs: Mapping[str, tuple[tuple[str, ...], str]]) -> None:
+    """Add a mechanic's verbs to the notation. Two mechanics may carry out the same verb (each edition has one
+    of them), but they must agree on its words."""
+    for verb, grammar in verbs.items():
+        known = GRAMMAR.setdefault(verb, grammar)
+        if known[0] != grammar[0]:
+            raise ValueError(f"the verb {verb!r} is declared twice with different words: {known[0]} and {grammar[0]}")
+    _grammar_problem.cache_clear()
 
 # ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
 _DIGITS = re.compile(r"[0-9]+")

@@ -307,9 +307,12 @@ class Noted(Event):
 @dataclass(frozen=True)
 class BoxRead(Event):
     """Values read off the box (a deed, a tax square, a card) the first time play needed them. The game plays
-    with them from here on; the state itself does not change."""
+    with them from here on."""
 
     kind: ClassVar[str] = "box-read"
     target: str
     values: dict[str, Any]
     text: str
+
+    def apply(self, state: GameState) -> None:
+        state.box_reads = (*state.box_reads, (self.target, dict(self.values)))

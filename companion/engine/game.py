@@ -1,49 +1,95 @@
 """The game: the one place where commands become events and the journal records them.
 
-``Game.apply`` validates a command with the edition's ruleset, folds the resulting events into the state and
-appends one journal entry; a rejected command changes nothing. Undo is itself an entry: it names the entries it
-takes back, and the state is rebuilt from the entries still in effect, so history is never deleted.
+``Game.apply`` validates a command with the game's rules, folds the resulting events into the state and appends
+one journal entry; a rejected command changes nothing. Undo is itself an entry: it names the entries it takes
+back, and the state is folded again from the entries still in effect, so history is never deleted.
 
-A value the box owner has not entered yet stops the command that needs it (:class:`ValueNeeded`); the table
-enters it with a ``box`` entry, and from that entry on the game plays with the edition data including it. So a
+The game is given its rules (an edition's mechanics composed, see :mod:`companion.rules`); the engine knows
+nothing of any edition. A value read off the box is an event like any other: the state keeps the values read,
+and the game plays on with the rules for its edition data plus those values (:meth:`Rules.with_box`). So a
 journal replays with exactly the values its game learnt, whatever the box profile holds later.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.box.checks import check_values
-from companion.box.overlay import apply_values
-from companion.box.status import box_status
-from companion.box.values import BoxValueError, Value, parse_values
 from companion.dice import RollNeed
-from companion.edition import Edition, edition_from_data
-from companion.engine.commands import Command, grammar_problem
+from companion.edition import Edition
+from companion.engine.commands import Command, grammar_problem, parse_command
 from companion.engine.errors import CommandRejected, ValueNeeded, Violation
-from companion.engine.events import BoxRead, Event, Noted
-from companion.engine.state import Setup
-from companion.rulesets import find_ruleset
-from companion.rulesets.base import Emitter, Ruleset
+from companion.engine.events import Event, Noted
+from companion.engine.state import BoxReading, GameState, Setup
 
 
-@dataclass
+class Rules(Protocol):
+    """What the engine needs of an edition's rules."""
+
+    edition: Edition
+    setup: Setup
+
+    def check_setup(self) -> list[Violation]:
+        """Every problem with the set-up the table chose (and the box it plays with)."""
+
+    def begin(self) -> tuple[GameState, list[Event]]:
+        """The state before the first command and the events that start the game."""
+
+    def validate(self, state: GameState, cmd: Command) -> list[Violation]:
+        """Every reason ``cmd`` cannot be carried out now; may raise :class:`ValueNeeded`."""
+
+    def apply(self, state: GameState, cmd: Command) -> list[Event]:
+        """Carry out an accepted command, folding its events into ``state``."""
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """What the table must settle next, in plain words."""
+
+    def roll_need(self, state: GameState, player: str) -> RollNeed:
+        """The dice ``player``'s next roll uses."""
+
+    def with_box(self, reads: tuple[BoxReading, ...]) -> Rules:
+        """These rules played with the values read off the box added to their edition data."""
+
+
 class Entry:
-    """One accepted action in the journal: the command as entered and the events it caused."""
+    """One accepted action in the journal: the command as entered and the events it caused.
 
-    seq: int
-    command: Command | None
-    events: list[Event]
-    at: float = field(default_factory=time.time)
-    undoes: tuple[int, ...] = ()
-    undone_by: int | None = None
+    An entry read back from a saved journal before a checkpoint (see :meth:`Game.restore`) keeps its line of
+    notation and reads the command from it only when asked; its events stay in the journal."""
+
+    __slots__ = ("_command", "_line", "at", "events", "seq", "undoes", "undone_by")
+
+    def __init__(self, seq: int, command: Command | None, events: list[Event], at: float | None = None,
+                 undoes: tuple[int, ...] = (), undone_by: int | None = None) -> None:
+        self.seq = seq
+        self._command = command
+        self._line: tuple[str, str] | None = None
+        self.events = events
+        self.at = time.time() if at is None else at
+        self.undoes = undoes
+        self.undone_by = undone_by
+
+    @classmethod
+    def stored(cls, seq: int, text: str, source: str, at: float, undoes: tuple[int, ...]) -> Entry:
+        """An entry as the journal keeps it: its notation, read into a command on first use."""
+        entry = cls(seq, None, [], at, undoes)
+        entry._line = (text, source)
+        return entry
+
+    @property
+    def command(self) -> Command | None:
+        """The command (None for the set-up entry)."""
+        if self._command is None and self._line is not None:
+            cmd = parse_command(self._line[0])
+            self._command = Command(cmd.verb, cmd.args, self._line[1])
+        return self._command
 
     @property
     def text(self) -> str:
         """The command in notation (``start`` for the set-up entry)."""
-        return self.command.to_text() if self.command else "start"
+        if self._line is not None:
+            return self._line[0]
+        return self._command.to_text() if self._command else "start"
 
 
 class JournalSink(Protocol):
@@ -54,45 +100,48 @@ class JournalSink(Protocol):
 
 
 class Game:
-    """A game in progress: state, ruleset and the list of journal entries."""
+    """A game in progress: its rules, state and the list of journal entries."""
 
-    def __init__(self, edition: Edition, setup: Setup, sink: JournalSink | None = None) -> None:
-        self.first_edition = edition
-        self.setup = setup
-        self._use(edition)
-        problems = self._box_problems() + self.rules.check_setup()
+    def __init__(self, rules: Rules, sink: JournalSink | None = None) -> None:
+        problems = rules.check_setup()
         if problems:
             raise CommandRejected(problems)
+        self.first_rules = rules
+        self.setup = rules.setup
         self.sink = sink
         self.entries: list[Entry] = []
-        self.state = self.rules.new_state()
-        emit = Emitter(self.state)
-        self.rules.start(emit)
-        self._record(Entry(0, None, emit.events))
+        self._rules = rules
+        self._reads: tuple[BoxReading, ...] = ()
+        self.state, events = rules.begin()
+        self._record(Entry(0, None, events))
 
-    def _use(self, edition: Edition) -> None:
-        """Play on with ``edition`` (the data the game started with, plus every value read off the box since)."""
-        self.edition = edition
-        self.rules: Ruleset = find_ruleset(edition.ruleset)(edition, self.setup)
+    @property
+    def rules(self) -> Rules:
+        """The rules the game plays with now: its edition data, plus every value read off the box so far."""
+        reads = self.state.box_reads
+        if reads is not self._reads:
+            self._rules = self.first_rules.with_box(reads) if reads else self.first_rules
+            self._reads = reads
+        return self._rules
 
-    def _box_problems(self) -> list[Violation]:
-        """A game starts only when the box holds everything the ruleset cannot ask for during play."""
-        status = box_status(self.edition, self.rules.asked_during_play)
-        if status.can_start:
-            return []
-        return [Violation("box/incomplete", f"The box of {self.edition.name} is not ready: {line} "
-                                            "Finish it in box setup.") for line in status.lines()[:1]]
+    @property
+    def edition(self) -> Edition:
+        """The edition data the game plays with now."""
+        return self.rules.edition
+
+    @property
+    def first_edition(self) -> Edition:
+        """The edition data the game started with."""
+        return self.first_rules.edition
 
     # ---------------------------------------------------------------- queries
 
     def validate(self, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` would be rejected now (empty: it would be accepted). A value the box still lacks
         is one such reason, carrying what to ask for."""
-        if cmd.verb in ("undo", "box"):
+        if cmd.verb == "undo":
             problem = grammar_problem(cmd)
-            if problem:
-                return [Violation("command/syntax", problem)]
-            return self._check_undo(cmd) if cmd.verb == "undo" else self._check_box(cmd)
+            return [Violation("command/syntax", problem)] if problem else self._check_undo(cmd)
         try:
             return self.rules.validate(self.state, cmd)
         except ValueNeeded as exc:
@@ -100,7 +149,7 @@ class Game:
 
     def roll_need(self, player: str) -> RollNeed:
         """The dice ``player``'s next roll uses (the move, a battle, the enemies' advance...)."""
-        return self.edition.dice.need(self.rules.roll_kind(self.state, player))
+        return self.rules.roll_need(self.state, player)
 
     def describe(self) -> dict[str, Any]:
         """What the table must settle next (decisions, auction, debts, claims, trade)."""
@@ -120,8 +169,6 @@ class Game:
             raise CommandRejected(problems)
         if cmd.verb == "undo":
             return self._undo(cmd)
-        if cmd.verb == "box":
-            return self._read_box(cmd)
         try:
             events = self.rules.apply(self.state, cmd)
             self._record(Entry(len(self.entries), cmd, events))
@@ -148,29 +195,6 @@ class Game:
                                                       "that can be taken back."))
         return problems
 
-    def _check_box(self, cmd: Command) -> list[Violation]:
-        """Values read off the box: each field one the target prints, of the right shape, and nothing that a
-        check of the box would call wrong. The board's layout cannot change during a game."""
-        try:
-            values = parse_values(cmd.args[1:])
-        except BoxValueError as exc:
-            return [Violation("box/syntax", str(exc))]
-        return [Violation("box/value", p.message)
-                for p in check_values(self.edition, cmd.args[0], values, during_play=True) if not p.caution]
-
-    def _read_box(self, cmd: Command) -> list[Event]:
-        """Play on with the values entered; the entry records them for replay."""
-        values = self._learn(cmd)
-        events: list[Event] = [BoxRead(cmd.args[0], values, " ".join(cmd.args[1:]))]
-        self._record(Entry(len(self.entries), cmd, events))
-        return events
-
-    def _learn(self, cmd: Command) -> dict[str, Value]:
-        """Switch to the edition data with a ``box`` command's values entered; returns the values."""
-        values = parse_values(cmd.args[1:])
-        self._use(edition_from_data(apply_values(self.edition.raw, cmd.args[0], values)))
-        return values
-
     def _undo(self, cmd: Command) -> list[Event]:
         """Take back the last ``count`` actions still in effect; the undo is journaled like any command."""
         count = int(cmd.args[0])
@@ -184,29 +208,36 @@ class Game:
         return events
 
     def _rebuild(self) -> None:
-        """Fold the entries in effect into a fresh state (after an undo, or to recover from a failed apply),
-        switching to the values read off the box at the entry that read them."""
-        self._use(self.first_edition)
-        self.state = self.rules.new_state()
-        self.rules.start(Emitter(self.state))
+        """Fold the entries in effect into a fresh state (after an undo, or to recover from a failed apply)."""
+        self.state, _ = self.first_rules.begin()
         for entry in self.in_effect[1:]:
             assert entry.command is not None
-            if entry.command.verb == "box":
-                self._learn(entry.command)
-            else:
-                self.rules.apply(self.state, entry.command)
+            self.rules.apply(self.state, entry.command)
 
     # ---------------------------------------------------------------- replay
 
     @classmethod
-    def replay(cls, edition: Edition, setup: Setup, commands: list[tuple[Command, float]],
-               sink: JournalSink | None = None) -> Game:
+    def restore(cls, rules: Rules, entries: list[Entry], state: GameState, sink: JournalSink | None = None) -> Game:
+        """A saved game taken up from a checkpoint: ``state`` is the fold of ``entries`` (as the same code folded
+        it when the checkpoint was written), so nothing is replayed. Play, undo and replay go on from there."""
+        game = cls.__new__(cls)
+        game.first_rules = rules
+        game.setup = rules.setup
+        game.sink = sink
+        game.entries = entries
+        game._rules = rules
+        game._reads = ()
+        game.state = state
+        return game
+
+    @classmethod
+    def replay(cls, rules: Rules, commands: list[tuple[Command, float]], sink: JournalSink | None = None) -> Game:
         """Rebuild a game from its journalled commands (in order, undo entries included).
 
         Each command is checked again, so a journal that does not fit its edition data is refused rather than
         silently giving another game. The rebuilt game journals new commands to ``sink``.
         """
-        game = cls(edition, setup)
+        game = cls(rules)
         for cmd, at in commands:
             game.apply(cmd)
             game.entries[-1].at = at

@@ -107,6 +107,11 @@ class Setup:
         return asdict(self)
 
 
+BoxReading = tuple[str, dict[str, Any]]
+"""Values read off the box: what they are printed on (``space:<id>``, ``card:<deck>/<card>``...) and the values
+by field."""
+
+
 @dataclass
 class GameState:
     """Everything the engine knows about a game in progress."""
@@ -125,6 +130,8 @@ class GameState:
     over: bool = False
     ranking: list[dict[str, Any]] = field(default_factory=list)
     end_reason: str = ""
+    box_reads: tuple[BoxReading, ...] = ()
+    """Values read off the box during play, in order: the game plays with its edition data plus these."""
 
     def player(self, player_id: str) -> Player:
         """The player with that id (KeyError when there is none)."""

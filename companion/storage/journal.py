@@ -7,19 +7,24 @@ the set-up, so the game replays to the identical state even after the edition fi
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 import secrets
 import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command, parse_command
 from companion.engine.game import Entry, Game
-from companion.engine.state import Setup
+from companion.engine.state import GameState, Setup
+from companion.rules import new_game, replay_game, rules_for
+from companion.rules.core import Rules
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -44,7 +49,20 @@ CREATE TABLE IF NOT EXISTS entries (
     events TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS checkpoints (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    state BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 """
+
+CHECKPOINT_EVERY = 256
+"""A checkpoint of the state is written with every entry whose number is a multiple of this."""
+CHECKPOINTS_KEPT = 2
+RECENT = 16
+"""Resuming replays at least this many of the last entries, so the screens have their events to word."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +102,7 @@ class Journal:
         now = time.time()
         # The set-up is checked first (a refused one leaves no saved game), and the game row and its start
         # entry are committed together, so a crash never leaves a game without its start.
-        game = Game(edition, setup)
+        game = new_game(edition, setup)
         with self._transaction():
             self.db.execute(
                 "INSERT INTO games (id, created, updated, edition_id, edition_version, edition_hash, edition_data,"
@@ -93,28 +111,55 @@ class Journal:
                  json.dumps(edition.raw, sort_keys=True, default=str), json.dumps(setup.to_json())),
             )
             self._insert(gid, game.entries[0])
-        game.sink = GameSink(self, gid)
+        game.sink = sink = GameSink(self, gid)
+        sink.game = game
         return game
 
     def resume(self, game_id: str) -> Game:
-        """Replay a saved game with the edition data it was played with."""
+        """Take up a saved game with the edition data it was played with: from its latest checkpoint written by
+        this very code (see :func:`code_version`), replaying only the entries after it; with none, by replaying
+        every command (each checked again)."""
         row = self.db.execute("SELECT edition_data, setup FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise KeyError(f"no saved game {game_id!r}")
         edition = edition_from_data(json.loads(row[0]))
         setup = Setup(**json.loads(row[1]))
-        commands = [(c, at) for _, c, at in self.commands(game_id)]
-        return Game.replay(edition, setup, commands, sink=GameSink(self, game_id))
+        sink = GameSink(self, game_id)
+        rows = self.db.execute("SELECT seq, command, source, at, undoes FROM entries WHERE game_id = ? ORDER BY seq",
+                               (game_id,)).fetchall()
+        latest = len(rows) - 1 - RECENT
+        point = self.db.execute("SELECT seq, state FROM checkpoints WHERE game_id = ? AND code = ? AND seq <= ? "
+                                "ORDER BY seq DESC LIMIT 1", (game_id, code_version(), latest)).fetchone()
+        if point is None:
+            game = replay_game(edition, setup, [(_command(text, source), at) for _, text, source, at, _ in rows[1:]])
+            game.entries[0].at = rows[0][3]
+        else:
+            game = self._restore(rules_for(edition, setup), rows, point[0], pickle.loads(point[1]))
+        game.sink = sink
+        sink.game = game
+        return game
+
+    @staticmethod
+    def _restore(rules: Rules, rows: list[tuple[int, str, str, float, str]], upto: int, state: GameState) -> Game:
+        """The game as its checkpoint at entry ``upto`` left it, then the entries after it played again (``rows``:
+        every entry, the start first)."""
+        entries = [Entry(0, None, [], rows[0][3])]
+        for seq, text, source, at, undoes in rows[1:upto + 1]:
+            entry = Entry.stored(seq, text, source, at, tuple(json.loads(undoes)))
+            for target in entry.undoes:
+                entries[target].undone_by = seq
+            entries.append(entry)
+        game = Game.restore(rules, entries, state)
+        for _, text, source, at, _ in rows[upto + 1:]:
+            game.apply(_command(text, source))
+            game.entries[-1].at = at
+        return game
 
     def commands(self, game_id: str) -> list[tuple[int, Command, float]]:
         """The journalled commands of a game (after the start entry), in order."""
         rows = self.db.execute("SELECT seq, command, source, at FROM entries WHERE game_id = ? AND seq > 0 "
                                "ORDER BY seq", (game_id,)).fetchall()
-        out = []
-        for seq, text, source, at in rows:
-            cmd = parse_command(text)
-            out.append((seq, Command(cmd.verb, cmd.args, source), at))
-        return out
+        return [(seq, _command(text, source), at) for seq, text, source, at in rows]
 
     def games(self) -> list[SavedGame]:
         """Saved games, the most recently played first."""
@@ -130,6 +175,7 @@ class Journal:
     def delete(self, game_id: str) -> bool:
         """Remove a saved game and its entries; False when there was none."""
         with self._transaction():
+            self.db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game_id,))
             self.db.execute("DELETE FROM entries WHERE game_id = ?", (game_id,))
             cur = self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         return cur.rowcount > 0
@@ -163,10 +209,17 @@ class Journal:
 
     # -------------------------------------------------------------- writing
 
-    def append(self, game_id: str, entry: Entry) -> None:
-        """Commit one entry (and the game's summary) in a single transaction."""
+    def append(self, game_id: str, entry: Entry, state: GameState | None = None) -> None:
+        """Commit one entry (and the game's summary) in a single transaction; with ``state``, the state after it
+        as a checkpoint too (only the latest few are kept)."""
         with self._transaction():
             self._insert(game_id, entry)
+            if state is not None:
+                self.db.execute("INSERT OR REPLACE INTO checkpoints (game_id, seq, code, state) VALUES (?, ?, ?, ?)",
+                                (game_id, entry.seq, code_version(), pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
+                self.db.execute("DELETE FROM checkpoints WHERE game_id = ? AND seq NOT IN (SELECT seq FROM "
+                                "checkpoints WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
+                                (game_id, game_id, CHECKPOINTS_KEPT))
 
     def _insert(self, game_id: str, entry: Entry) -> None:
         """Write one entry and the game's summary (inside the caller's transaction)."""
@@ -202,10 +255,33 @@ class GameSink:
     def __init__(self, journal: Journal, game_id: str) -> None:
         self.journal = journal
         self.game_id = game_id
+        self.game: Game | None = None
+        """The game whose state is checkpointed now and then."""
 
     def append(self, entry: Entry) -> None:
-        """Commit the entry before the command is acknowledged."""
-        self.journal.append(self.game_id, entry)
+        """Commit the entry before the command is acknowledged, with a checkpoint of the state every
+        :data:`CHECKPOINT_EVERY` entries (never on an undo: its state is folded again after it is recorded)."""
+        due = self.game is not None and entry.seq and entry.seq % CHECKPOINT_EVERY == 0 and not entry.undoes
+        self.journal.append(self.game_id, entry, self.game.state if due and self.game else None)
+
+
+def _command(text: str, source: str) -> Command:
+    """A journalled line of notation as the command it was, with where its dice came from."""
+    cmd = parse_command(text)
+    return Command(cmd.verb, cmd.args, source)
+
+
+@cache
+def code_version() -> str:
+    """A fingerprint of the code that folds a game (engine, rules, edition and box data handling): a checkpoint
+    is only taken up by the code that wrote it; any other replays the game's commands instead."""
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "edition.py", root / "dice.py", *sorted((root / "engine").glob("*.py")),
+             *sorted((root / "rules").rglob("*.py")), *sorted((root / "box").glob("*.py"))]
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()
 
 
 def _plain(value: object) -> object:

@@ -8,15 +8,19 @@ every amount on a label is a printed value or one the ruleset worked out.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.dice import RollNeed
 from companion.edition import a_or_an, and_list, capital
 from companion.engine.commands import parse_command
-from companion.engine.coop_state import CoopState
 from companion.engine.ledger import BANK, HOTEL, HOUSE
-from companion.rulesets.classic import ClassicRules
+from companion.rules import has_mechanic, mechanic, rules_of
+from companion.rules.coop_state import CoopState
+from companion.rules.mechanics.buildings import Buildings
+from companion.rules.mechanics.deeds import Deeds
+from companion.rules.mechanics.mortgages import Mortgages
 from companion.table.views import DeedView, deed_view
 from companion.table.words import credits, lot_name, party_name, signet_title
 
@@ -29,13 +33,6 @@ MOVES = ("move", "move-with-grogu")
 """The rolls that move a token (an edition may roll other dice for other things)."""
 NEW_CARD_KEY = "card:+"
 """The card action of a deck the box does not fully list: the card drawn is entered first (no command)."""
-
-
-def classic(game: Game) -> ClassicRules:
-    """The game's ruleset, for the figures it works out (interest, sell-back, building level)."""
-    if not isinstance(game.rules, ClassicRules):
-        raise TypeError(f"{game.edition.name} is not played with the classic rules")
-    return game.rules
 
 
 @dataclass(frozen=True)
@@ -72,7 +69,7 @@ def turn_actions(game: Game) -> list[Action]:
         return []
     actions: list[Action] = []
     for d in s.decisions:
-        actions += _decision_actions(game, d.kind, d.player, d.data)
+        actions += DECISION_ACTIONS[d.kind](game, d.player, d.data)
     for c in s.rent_claims:
         actions.append(offer(game, f"claim:{c.owner}:{c.payer}",
                              f"{party_name(game, c.owner)}: claim {credits(e, c.amount)} {e.term('rent')} from "
@@ -90,7 +87,7 @@ def turn_actions(game: Game) -> list[Action]:
         player = s.player(p)
         if player.in_jail and not s.turn.rolled:
             actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
-            if game.rules.knows("jail-card"):
+            if rules_of(game).knows("jail-card"):
                 actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card",
                                      f"jail-card {p}"))
         roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
@@ -104,42 +101,80 @@ def turn_actions(game: Game) -> list[Action]:
     return actions
 
 
-def _decision_actions(game: Game, kind: str, p: str, data: dict[str, object]) -> list[Action]:
+def _offer(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """An unowned deed landed on: buy it at the price the rules work out, or let it go to auction."""
     e = game.edition
-    who = party_name(game, p)
-    if kind == "offer":
-        space = e.space(str(data["space"]))
-        buy = e.term("buy")
-        price = classic(game).buy_price(game.state, p, space)
-        return [offer(game, "buy", f"{who}: {buy} {space.name} for {credits(e, price)}", f"buy {p}", "primary"),
-                offer(game, "decline", f"Don't {buy}: auction it", f"decline {p}")]
-    if kind == "card":
-        deck = e.decks[str(data["deck"])]
-        listed = [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
-        # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
-        # box lists none of its cards.
-        return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
-    if kind == "tax":
-        return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
-                offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]
-    if kind == "enemies-move":
-        return [offer(game, "enemies-move", f"{who}: roll the silver die to move the {e.term('enemies')}",
-                      f"roll {p}", "primary")]
-    if kind == "leave-grogu":
-        choices = data.get("choices", [])
-        return [offer(game, f"grogu:{c}", f"{who}: leave Grogu on {e.space(str(c)).name}", f"grogu {p} {c}")
-                for c in (choices if isinstance(choices, list) else [])]
-    if kind == "utility-roll":
-        return [offer(game, "utility-roll", f"{who}: roll for {e.space(str(data['space'])).name}", f"roll {p}",
-                      "primary")]
-    if kind == "mortgage-transfer":
-        space = e.space(str(data["space"]))
-        cost = classic(game).lift_cost(space)
-        return [offer(game, f"lift:{space.id}", f"{who}: {e.term('unmortgage')} {space.name} ({credits(e, cost)})",
-                      f"lift {p} {space.id}"),
-                offer(game, f"keep:{space.id}", f"{who}: keep {space.name} {e.term('mortgaged')} ({e.term('interest')} "
-                      f"{credits(e, classic(game).interest(space))})", f"keep {p} {space.id}")]
+    space = e.space(str(data["space"]))
+    buy = e.term("buy")
+    price = mechanic(game, Deeds).buy_price(game.state, p, space)
+    return [offer(game, "buy", f"{party_name(game, p)}: {buy} {space.name} for {credits(e, price)}", f"buy {p}",
+                  "primary"),
+            offer(game, "decline", f"Don't {buy}: auction it", f"decline {p}")]
+
+
+def _card(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """A card to draw: one button per card of the deck, and one for a card the box does not list yet."""
+    deck = game.edition.decks[str(data["deck"])]
+    listed = [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
+    # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
+    # box lists none of its cards.
+    return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
+
+
+def _tax(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """The Docking Tax: the flat amount or the share of worth."""
+    e = game.edition
+    return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
+            offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]
+
+
+def _enemies_move(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """The Imperial advance: the lander rolls the silver die."""
+    return [offer(game, "enemies-move", f"{party_name(game, p)}: roll the silver die to move the "
+                                        f"{game.edition.term('enemies')}", f"roll {p}", "primary")]
+
+
+def _leave_grogu(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """Where Grogu stays while his holder is in Jail: one button per place allowed."""
+    choices = data.get("choices", [])
+    return [offer(game, f"grogu:{c}", f"{party_name(game, p)}: leave Grogu on {game.edition.space(str(c)).name}",
+                  f"grogu {p} {c}") for c in (choices if isinstance(choices, list) else [])]
+
+
+def _utility_roll(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """The roll that sets a utility's rent."""
+    return [offer(game, "utility-roll", f"{party_name(game, p)}: roll for "
+                                        f"{game.edition.space(str(data['space'])).name}", f"roll {p}", "primary")]
+
+
+def _mortgage_transfer(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """A mortgaged deed received: lift the mortgage now, or keep it and pay the interest."""
+    e, who = game.edition, party_name(game, p)
+    space = e.space(str(data["space"]))
+    rules = mechanic(game, Mortgages)
+    return [offer(game, f"lift:{space.id}", f"{who}: {e.term('unmortgage')} {space.name} "
+                                            f"({credits(e, rules.lift_cost(space))})", f"lift {p} {space.id}"),
+            offer(game, f"keep:{space.id}", f"{who}: keep {space.name} {e.term('mortgaged')} ({e.term('interest')} "
+                                            f"{credits(e, rules.interest(space))})", f"keep {p} {space.id}")]
+
+
+def _place(game: Game, p: str, data: dict[str, object]) -> list[Action]:
+    """A piece won at auction is placed from the deeds screen, by its Build button on the deed chosen."""
     return []
+
+
+DecisionActions = Callable[["Game", str, dict[str, object]], list[Action]]
+DECISION_ACTIONS: dict[str, DecisionActions] = {
+    "offer": _offer,
+    "utility-roll": _utility_roll,
+    "card": _card,
+    "tax": _tax,
+    "place": _place,
+    "mortgage-transfer": _mortgage_transfer,
+    "enemies-move": _enemies_move,
+    "leave-grogu": _leave_grogu,
+}
+"""The table's presenter of each decision kind a mechanic opens: the buttons that settle it."""
 
 
 def coop_actions(game: Game) -> list[Action]:
@@ -184,13 +219,14 @@ class DeedActions:
 
 def deed_actions(game: Game, player: str) -> list[DeedActions]:
     """Build, sell, mortgage and lift for each deed a player holds, in board order; each checked by the engine."""
-    e, s, rules = game.edition, game.state, classic(game)
+    e, s = game.edition, game.state
     out = []
     for space in e.deeds:
         if s.owner(space.id) != player:
             continue
         actions = []
         if space.kind == "street":
+            rules = mechanic(game, Buildings)
             nxt = HOTEL if rules.level(s, space.id) >= rules.houses_before_hotel else HOUSE
             actions.append(offer(game, f"build:{space.id}", f"Build {a_or_an(e.term(nxt))} "
                                  f"({credits(e, rules.piece_cost(space, nxt))})", f"build {player} {space.id}",
@@ -203,7 +239,7 @@ def deed_actions(game: Game, player: str) -> list[DeedActions]:
             actions.append(offer(game, f"sell-deed:{space.id}", f"Sell to the {e.term('bank')} "
                                  f"(+{credits(e, space.price)})", f"sell-deed {player} {space.id}"))
         elif space.id in s.mortgaged:
-            cost = rules.lift_cost(space)
+            cost = mechanic(game, Mortgages).lift_cost(space)
             # The button sits under the deed's name: "it" keeps it short (the term comes before a deed).
             actions.append(offer(game, f"unmortgage:{space.id}", f"{capital(e.term('unmortgage'))} it "
                                  f"({credits(e, cost)})", f"unmortgage {player} {space.id}"))
@@ -309,7 +345,7 @@ def trade_side(game: Game, player: str) -> TradeSide:
 
 def propose_command(proposer: str, partner: str, give_deeds: list[str], give_cash: int, give_cards: list[str],
                     get_deeds: list[str], get_cash: int, get_cards: list[str]) -> str:
-    """The ``propose`` command for a trade built on screen (notation of :mod:`companion.rulesets.assets`)."""
+    """The ``propose`` command for a trade built on screen (notation of :mod:`companion.rules.assets`)."""
     def side(deeds: list[str], cash: int, cards: list[str]) -> str:
         items = [f"deed:{d}" for d in deeds] + ([f"cash:{cash}"] if cash else []) + [f"card:{c}" for c in cards]
         return ",".join(items)
@@ -369,7 +405,7 @@ def debt_lines(game: Game, player: str) -> tuple[str, ...]:
     if not debts:
         return ()
     lines = [f"Owes {party_name(game, d.creditor)} {credits(e, d.amount)} ({d.reason})" for d in debts]
-    lines.append(f"Could raise {credits(e, classic(game).raisable(s, player))} at most, cash included, with every "
+    lines.append(f"Could raise {credits(e, rules_of(game).raisable(s, player))} at most, cash included, with every "
                  f"{e.term('building')} sold and every deed {e.term('mortgaged')}")
     return tuple(lines)
 
@@ -377,7 +413,7 @@ def debt_lines(game: Game, player: str) -> tuple[str, ...]:
 def bankruptcy_lines(game: Game, player: str) -> tuple[str, ...]:
     """What declaring bankruptcy would do, as the edition's rules say: whether the player leaves the game or
     plays on, where their things go, and whether the game would end with it."""
-    outcome = game.rules.bankruptcy(game.state, player)
+    outcome = rules_of(game).bankruptcy(game.state, player)
     if outcome is None:
         return ()
     e = game.edition
@@ -496,7 +532,9 @@ def transfer_reasons(game: Game) -> tuple[str, ...]:
 
 def shortage_auctions(game: Game) -> list[Action]:
     """The piece auctions worth offering now: for the kinds of piece the ruleset says the bank is short of."""
-    short = classic(game).short_pieces(game.state)
+    if not has_mechanic(game, Buildings):
+        return []
+    short = mechanic(game, Buildings).short_pieces(game.state)
     return [a for a in piece_auction_actions(game) if a.enabled and a.key.removeprefix("piece-auction:") in short]
 
 

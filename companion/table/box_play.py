@@ -26,7 +26,7 @@ from companion.engine.errors import Need
 from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.paths import boxes_dir
-from companion.rulesets import find_ruleset
+from companion.rules import asked_during_play
 from companion.storage.journal import Journal
 from companion.table.session import Answer, Session
 
@@ -45,7 +45,7 @@ def with_box(edition: Edition, profile: BoxProfile) -> Edition:
 
 def edition_status(edition: Edition, profile: BoxProfile) -> BoxStatus:
     """How complete the box is for playing this edition (what is missing, what play will ask for)."""
-    return box_status(with_box(edition, profile), find_ruleset(edition.ruleset).asked_during_play)
+    return box_status(with_box(edition, profile), asked_during_play(edition))
 
 
 def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
@@ -62,7 +62,7 @@ def first_playable(store: BoxStore, editions: dict[str, Edition]) -> str:
     for edition_id, edition in editions.items():
         boxes = store.profiles(edition_id)
         ready = with_box(edition, boxes[0]) if boxes else edition
-        if box_status(ready, find_ruleset(edition.ruleset).asked_during_play).can_start:
+        if box_status(ready, asked_during_play(edition)).can_start:
             return edition_id
     return next(iter(editions), "")
 

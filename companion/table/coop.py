@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.engine.coop_events import BossReleased, EnemyMoved
 from companion.engine.ledger import BANK
-from companion.rulesets.mandalorian import MandalorianRules
+from companion.rules import mechanic
+from companion.rules.coop_events import BossReleased, EnemyMoved
+from companion.rules.mechanics.heroes import Heroes
 from companion.table.actions import Action, coop_actions
 from companion.table.views import NO_COLOUR, coop_state, enemy_colour, grogu_place
 from companion.table.words import credits, enemy_name, enemy_of, party_name, signet_title
@@ -130,7 +131,7 @@ def battle_view(game: Game) -> BattleView | None:
 
     boss = enemy.boss
     bonuses = [f"Signet cards: +{b.bonus}"] if b.bonus else []
-    bonus = game.rules.ability(s, b.player, "battle-bonus") if isinstance(game.rules, MandalorianRules) else 0
+    bonus = mechanic(game, Heroes).ability(s, b.player, "battle-bonus")
     if bonus:
         bonuses.append(f"{e.tokens[s.player(b.player).token]['name']}: +{bonus}")
     if b.second_tries:

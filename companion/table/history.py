@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.edition import capital
 from companion.engine.events import TurnPassed
 from companion.engine.game import Game
-from companion.table.actions import classic
+from companion.rules import new_game, rules_of
 from companion.table.words import credits
 
 if TYPE_CHECKING:
@@ -68,8 +68,8 @@ def ranking(game: Game) -> list[RankRow]:
 def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
     """Every player's worth at the start and after each turn, replayed from the journal (at most
     :data:`MAX_POINTS` points per player, evenly sampled)."""
-    rules = classic(game)
-    replay = Game(game.edition, game.setup)
+    rules = rules_of(game)
+    replay = new_game(game.edition, game.setup)
     ids = [p.id for p in replay.state.players]
     samples: list[tuple[int, list[int]]] = [(0, [rules.final_worth(replay.state, pid) for pid in ids])]
     for entry in game.in_effect[1:]:

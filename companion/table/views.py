@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from companion.edition import a_or_an, capital
-from companion.engine.coop_state import CoopState
 from companion.engine.ledger import HOTEL, HOUSE
+from companion.rules.coop_state import CoopState
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, event_line, party_name
 
 if TYPE_CHECKING:

@@ -8,16 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.edition import ENEMY_EFFECTS, a_or_an, capital, field_words
-from companion.engine.coop_events import (
-    BattleChanged,
-    BattleClosed,
-    BattleOpened,
-    BossReleased,
-    EnemyBeaten,
-    EnemyMoved,
-    GroguMoved,
-    SignetMoved,
-)
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -41,7 +31,17 @@ from companion.engine.events import (
     TurnPassed,
 )
 from companion.engine.ledger import BANK, CREDITS
-from companion.rulesets.imperial import Enemy, enemies_of
+from companion.rules.coop_events import (
+    BattleChanged,
+    BattleClosed,
+    BattleOpened,
+    BossReleased,
+    EnemyBeaten,
+    EnemyMoved,
+    GroguMoved,
+    SignetMoved,
+)
+from companion.rules.imperial import Enemy, enemies_of
 
 if TYPE_CHECKING:
     from companion.edition import Card, Deck, Edition

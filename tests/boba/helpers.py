@@ -21,7 +21,7 @@ from __future__ import annotations
 from companion.engine.events import Event, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Transaction, deed_unit
-from companion.rulesets.base import Emitter
+from companion.rules.core import Emitter
 from tests.rules.helpers import codes as codes
 from tests.rules.helpers import dice_for as dice_for
 from tests.rules.helpers import play as play

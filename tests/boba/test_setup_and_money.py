@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.errors import CommandRejected
-from companion.engine.game import Game
 from companion.engine.ledger import BANK, HOTEL, HOUSE, deed_unit
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 
 from .helpers import build_rows, cash, codes, depository, give_deeds, messages, play, set_cash
 from .testbox import SEATS, boba, new_game, shipped
@@ -26,7 +26,7 @@ def seated(count: int, variant: str = "standard") -> Setup:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_to_four_players_may_sit_down(players: int) -> None:
     """BF-SETUP-1: the box says 2-4; each of those counts starts a game with everyone seated."""
-    game = Game(boba(), seated(players))
+    game = open_game(boba(), seated(players))
     assert [p.id for p in game.state.players] == list(SEATS[:players])
 
 
@@ -34,7 +34,7 @@ def test_two_to_four_players_may_sit_down(players: int) -> None:
 def test_one_or_five_players_are_refused(players: int) -> None:
     """BF-SETUP-1: one player alone, or a fifth player, is refused with the range in the message."""
     with pytest.raises(CommandRejected) as refusal:
-        Game(boba(), seated(players))
+        open_game(boba(), seated(players))
     assert [v.code for v in refusal.value.violations] == ["setup/players"]
     assert f"2 to 4 players, not {players}" in refusal.value.violations[0].message
 
@@ -55,11 +55,11 @@ def test_each_player_takes_one_of_the_four_tokens() -> None:
         return Setup("boba-fett", "standard", [{"id": pid, "name": pid, "token": token}
                                                for pid, token in zip(SEATS, tokens, strict=False)], 0)
 
-    game = Game(boba(), with_tokens("boba-fett-3", "boba-fett-1"))
+    game = open_game(boba(), with_tokens("boba-fett-3", "boba-fett-1"))
     assert [p.token for p in game.state.players] == ["boba-fett-3", "boba-fett-1"]
     for tokens in (("boba-fett-2", "boba-fett-2"), ("boba-fett-1", "boba-fett-5")):
         with pytest.raises(CommandRejected) as refusal:
-            Game(boba(), with_tokens(*tokens))
+            open_game(boba(), with_tokens(*tokens))
         assert [v.code for v in refusal.value.violations] == ["setup/token"]
 
 
@@ -110,7 +110,7 @@ def test_only_the_standard_game_is_offered() -> None:
     game is refused."""
     assert list(boba().variants) == ["standard"]
     with pytest.raises(CommandRejected) as refusal:
-        Game(boba(), seated(2, "short"))
+        open_game(boba(), seated(2, "short"))
     assert [v.code for v in refusal.value.violations] == ["setup/variant"]
 
 

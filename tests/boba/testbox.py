@@ -25,6 +25,7 @@ from companion.box.profile import BoxProfile
 from companion.edition import Edition, load_edition
 from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 from companion.table.box_play import with_box
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,7 +124,7 @@ SEATS = ("din", "fennec", "bossk", "cad")
 def new_game(players: int = 2, printed: bool = True, cards: bool = True) -> Game:
     """A fresh Boba Fett game on the test box; the first seat (din) has the dice."""
     setup = Setup("boba-fett", "standard", [{"id": p, "name": p.capitalize()} for p in SEATS[:players]], 0)
-    return Game(boba(printed, cards), setup)
+    return open_game(boba(printed, cards), setup)
 
 
 def deed_id(position: int) -> str:

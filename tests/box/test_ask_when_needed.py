@@ -15,6 +15,7 @@ from companion.engine.commands import Command, parse_command
 from companion.engine.errors import CommandRejected
 from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import new_game
 from companion.storage.journal import Journal
 from companion.table.box_play import enter_values, start_with_box, stored_values
 from companion.table.session import Session
@@ -42,7 +43,7 @@ def refusal(game: Game, line: str) -> CommandRejected:
 
 
 def test_landing_on_a_deed_nobody_has_entered_asks_for_its_title_deed_and_changes_nothing() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     exc = refusal(game, "roll luke 5 6")              # GO + 11 = Tatooine: Mos Eisley
     [violation] = exc.violations
     assert violation.code == "box/needed"
@@ -54,7 +55,7 @@ def test_landing_on_a_deed_nobody_has_entered_asks_for_its_title_deed_and_change
 
 
 def test_once_entered_the_same_roll_plays_on_with_the_values_from_the_box() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     play(game, box(MOS, DEED), "roll luke 5 6", "buy luke")
     assert game.state.cash("luke") == 1500 - 140
     assert game.edition.space("tatooine-mos-eisley").owner == {"price", "mortgage", "build_cost", "rent"}
@@ -62,13 +63,13 @@ def test_once_entered_the_same_roll_plays_on_with_the_values_from_the_box() -> N
 
 
 def test_rent_on_an_entered_deed_follows_its_table() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     play(game, box(MOS, DEED), "roll luke 5 6", "buy luke", "end luke", "roll vader 5 6", "claim luke vader")
     assert game.state.cash("vader") == 1500 - 10            # TEST DATA rent, site only: 10
 
 
 def test_a_tax_amount_is_asked_when_someone_first_lands_there() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     play(game, "roll luke 4 6", "correct luke star-destroyer",   # the table agrees Luke is on 35 ...
          "decline luke", "close", "end luke", "roll vader 4 6", "end vader")   # ... and leaves it to the bank
     exc = refusal(game, "roll luke 1 2")                   # 35 + 3 = 38, Bounty
@@ -78,7 +79,7 @@ def test_a_tax_amount_is_asked_when_someone_first_lands_there() -> None:
 
 
 def test_bad_values_are_refused_naming_the_space_and_field_and_nothing_is_journaled() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     exc = refusal(game, box(MOS, {**DEED, "rent": (10, 50, 40, 450, 625, 750)}))
     assert [v.code for v in exc.violations] == ["box/value"]
     assert exc.violations[0].message.startswith("Space 11 (Tatooine: Mos Eisley), rent: amount 3 (40)")
@@ -88,14 +89,14 @@ def test_bad_values_are_refused_naming_the_space_and_field_and_nothing_is_journa
 
 
 def test_undoing_the_box_entry_forgets_the_values_again() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     play(game, box(MOS, DEED), "undo 1 'typed the wrong deed'")
     assert game.edition.space("tatooine-mos-eisley").unknown == {"price", "mortgage", "build_cost", "rent"}
     assert refusal(game, "roll luke 5 6").violations[0].code == "box/needed"
 
 
 def test_a_card_not_entered_yet_is_entered_when_drawn() -> None:
-    game = Game(gapped_edition(), setup())
+    game = new_game(gapped_edition(), setup())
     play(game, "roll luke 3 4")                            # GO + 7 = Imperial card space
     exc = refusal(game, "card luke fine")
     assert exc.violations[0].need is not None
@@ -115,7 +116,7 @@ def test_a_full_deck_does_not_ask_for_cards() -> None:
 
 def test_a_game_cannot_start_while_the_layout_is_missing() -> None:
     with pytest.raises(CommandRejected) as caught:
-        Game(gapped_edition(layout_gaps=True), setup())
+        new_game(gapped_edition(layout_gaps=True), setup())
     [violation] = caught.value.violations
     assert violation.code == "box/incomplete"
     assert "the type and name of 1 space; the name and colour of 1 group" in violation.message
@@ -123,7 +124,7 @@ def test_a_game_cannot_start_while_the_layout_is_missing() -> None:
 
 def test_a_way_to_play_that_deals_deeds_needs_every_deed_first() -> None:
     with pytest.raises(CommandRejected) as caught:
-        Game(gapped_edition(), setup(variant="short"))
+        new_game(gapped_edition(), setup(variant="short"))
     assert [v.code for v in caught.value.violations] == ["setup/box"]
     assert "3 still lack values (Tatooine: Mos Eisley, Tatooine: Spaceport, Tatooine: Lars Homestead" in \
         caught.value.violations[0].message

@@ -13,14 +13,13 @@ from companion.box.status import box_status
 from companion.edition import edition_from_data
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandRejected
-from companion.engine.game import Game
 from companion.engine.state import Setup
-from companion.rulesets.classic import ClassicRules
+from companion.rules import asked_during_play, new_game
 from companion.table.box_setup import step_view
 from tests.boba.testbox import STREETS, boba, box_profile, character, shipped, space_values
 from tests.rules.helpers import edition as ot
 
-ASKED = ClassicRules.asked_during_play
+ASKED = asked_during_play(shipped())
 PLAYERS = [{"id": "din", "name": "Din"}, {"id": "fennec", "name": "Fennec"}]
 
 
@@ -37,7 +36,7 @@ def test_the_shipped_edition_needs_the_layout_before_play_and_asks_the_rest_duri
 
 def test_a_game_on_the_shipped_edition_is_refused_saying_what_is_missing() -> None:
     with pytest.raises(CommandRejected) as refused:
-        Game(shipped(), Setup("boba-fett", "standard", PLAYERS))
+        new_game(shipped(), Setup("boba-fett", "standard", PLAYERS))
     assert [v.code for v in refused.value.violations] == ["box/incomplete"]
     assert "the type and name of 36 spaces" in refused.value.violations[0].message
 
@@ -55,11 +54,11 @@ def test_with_the_layout_entered_the_game_starts_and_asks_for_every_title_deed_d
     assert edition.space("space-12").missing_printed == ("price", "mortgage")
     assert edition.space("space-12").dice_multiplier == (4, 10)
     assert edition.space("space-4").missing_printed == ("amount",)
-    Game(edition, Setup("boba-fett", "standard", PLAYERS))
+    new_game(edition, Setup("boba-fett", "standard", PLAYERS))
 
 
 def test_landing_on_a_character_nobody_entered_asks_for_its_whole_title_deed_in_the_editions_words() -> None:
-    game = Game(boba(printed=False, cards=False), Setup("boba-fett", "standard", PLAYERS))
+    game = new_game(boba(printed=False, cards=False), Setup("boba-fett", "standard", PLAYERS))
     with pytest.raises(CommandRejected) as refused:
         game.apply(parse_command("roll din 1 2"))
     need = refused.value.violations[0].need

@@ -11,13 +11,12 @@ from companion.box.checks import check_values
 from companion.box.fields import space_fields
 from companion.box.status import box_status
 from companion.engine.errors import CommandRejected, Need, ValueNeeded
-from companion.engine.game import Game
-from companion.rulesets.mandalorian import MandalorianRules
+from companion.rules import asked_during_play, new_game
 from companion.table.box_play import need_fields, target_fields, with_box
 from companion.table.box_setup import card_step, deck_views, part_progress
 from tests.mando.testbox import SIGNETS, box_profile, mando, setup, shipped
 
-ASKED = MandalorianRules.asked_during_play
+ASKED = asked_during_play(shipped())
 
 
 def test_the_shipped_edition_asks_for_the_layout_before_play_and_the_enemy_cards_during_play() -> None:
@@ -33,7 +32,7 @@ def test_the_shipped_edition_asks_for_the_layout_before_play_and_the_enemy_cards
         "yet entered; the number needed to win, reward and penalty of 8 cards; the number needed to win of 1 card.",
     ]
     with pytest.raises(CommandRejected) as refused:
-        Game(shipped(), setup(2))
+        new_game(shipped(), setup(2))
     assert [v.code for v in refused.value.violations] == ["box/incomplete"]
 
 
@@ -41,7 +40,7 @@ def test_with_the_layout_entered_a_game_starts_and_the_enemy_cards_are_still_to_
     edition = mando(cards=False, enemies=False)
     status = box_status(edition, ASKED)
     assert status.can_start and not status.problems
-    Game(edition, setup(2))
+    new_game(edition, setup(2))
     card = edition.decks["death-trooper"].card("level-1")
     assert card is not None
     with pytest.raises(ValueNeeded) as asked:

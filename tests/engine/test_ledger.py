@@ -13,7 +13,6 @@ import pytest
 from companion.edition import load_edition
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandRejected, LedgerError
-from companion.engine.game import Game
 from companion.engine.ledger import (
     BANK,
     CREDITS,
@@ -26,6 +25,7 @@ from companion.engine.ledger import (
     site_account,
 )
 from companion.engine.state import Setup
+from companion.rules import new_game
 
 REPO = Path(__file__).resolve().parents[2]
 SWAMP = "dagobah-swamp"
@@ -169,7 +169,7 @@ def test_a_refused_command_posts_nothing_in_a_game() -> None:
     edition = load_edition(REPO / "editions" / "original-trilogy")
     players = [{"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
                {"id": "vader", "name": "Vader", "token": "darth-vader", "side": "empire"}]
-    game = Game(edition, Setup("original-trilogy", "standard", players))
+    game = new_game(edition, Setup("original-trilogy", "standard", players))
     # 1500 - 1200 = 300 left after a trade payment to Vader.
     game.apply(parse_command("propose luke vader give=cash:1200 get="))
     game.apply(parse_command("accept vader"))

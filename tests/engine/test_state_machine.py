@@ -17,11 +17,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from companion.box.values import box_words
 from companion.edition import load_edition
 from companion.engine.commands import GRAMMAR, Command, parse_command
-from companion.engine.coop_events import coop
 from companion.engine.errors import CommandRejected, CommandSyntaxError
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit, site_account
 from companion.engine.state import Setup
+from companion.rules import new_game, replay_game
+from companion.rules.coop_state import coop
 from companion.script import parse_script
 from tests.boba.testbox import SEATS, boba
 from tests.box.testbox import gapped_edition
@@ -77,7 +78,7 @@ class TableMachine(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 4), seed=st.integers(0, 10_000))
     def start(self, players: int, seed: int) -> None:
         """OT-SETUP-1: a table of 2 to 4 (the machine keeps it small)."""
-        self.game = Game(self.edition, Setup(self.edition.id, self.variant, self.roster[:players], seed=seed))
+        self.game = new_game(self.edition, Setup(self.edition.id, self.variant, self.roster[:players], seed=seed))
 
     @property
     def g(self) -> Game:
@@ -343,7 +344,7 @@ class TableMachine(RuleBasedStateMachine):
 
     def check_replay(self) -> None:
         game = self.g
-        again = Game.replay(self.edition, game.setup, [(e.command, e.at) for e in game.entries[1:] if e.command])
+        again = replay_game(self.edition, game.setup, [(e.command, e.at) for e in game.entries[1:] if e.command])
         assert again.state.snapshot() == game.state.snapshot()
         assert [(e.text, e.undoes, e.undone_by) for e in again.entries] == \
                [(e.text, e.undoes, e.undone_by) for e in game.entries]
@@ -368,7 +369,7 @@ class ScriptedStartMachine(TableMachine):
     @initialize(players=st.just(3), seed=st.integers(0, len(SCRIPT.commands)))
     def start(self, players: int, seed: int) -> None:
         """OT-SETUP-1: the scripted table of three, after ``seed`` of its commands."""
-        self.game = Game(EDITION, SCRIPT.setup)
+        self.game = new_game(EDITION, SCRIPT.setup)
         for _, cmd in SCRIPT.commands[:seed]:
             self.game.apply(cmd)
 
@@ -451,7 +452,7 @@ class MandalorianMachine(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 4))
     def start(self, players: int) -> None:
         """MA-SETUP-1: two to four heroes."""
-        self.game = Game(self.edition, mando_setup(players))
+        self.game = new_game(self.edition, mando_setup(players))
 
     @property
     def g(self) -> Game:
@@ -644,12 +645,12 @@ TestMandalorianMachine.settings = settings(deadline=None, max_examples=20, state
 def test_short_game_deal_depends_only_on_the_seed() -> None:
     """OT-SHORT-2: three free deeds each; the deal is fixed by the set-up seed, so a replay deals the same."""
     setup = Setup("original-trilogy", "short", ROSTER[:3], seed=7)
-    first, second = Game(EDITION, setup), Game(EDITION, setup)
+    first, second = new_game(EDITION, setup), new_game(EDITION, setup)
     assert first.state.snapshot() == second.state.snapshot()
     for p in ROSTER[:3]:
         assert sum(1 for d in DEEDS if first.state.owner(d) == p["id"]) == 3
         assert first.state.cash(p["id"]) == 1500  # dealt free: 1500 - 0
-    other = Game(EDITION, Setup("original-trilogy", "short", ROSTER[:3], seed=8))
+    other = new_game(EDITION, Setup("original-trilogy", "short", ROSTER[:3], seed=8))
     assert other.state.snapshot()["ledger"] != first.state.snapshot()["ledger"]
 
 
@@ -657,7 +658,7 @@ def test_auction_winner_who_spent_the_bid_meanwhile_owes_it() -> None:
     """OT-BUY-4, OT-BUY-6 (found by the state machine, which crashed on it): Luke bids 1,000 for Dagobah
     Swamp, then pays Vader 900 in a trade while the auction is open. At the close he gets the deed but holds
     only 600 (1500 - 900), so the 1,000 becomes a debt to the bank instead of a ledger error."""
-    game = Game(EDITION, Setup("original-trilogy", "standard", ROSTER[:2]))
+    game = new_game(EDITION, Setup("original-trilogy", "standard", ROSTER[:2]))
     for line in ("roll luke 1 2", "decline luke", "bid luke 1000", "propose luke vader give=cash:900 get=",
                  "accept vader", "close"):
         game.apply(parse_command(line))

@@ -19,11 +19,12 @@ Enemy cards: Incinerator Stormtrooper level L needs 3 + L, rewards 20L and costs
 
 from __future__ import annotations
 
-from companion.engine.coop_events import BattleOpened, EnemyMoved, GroguMoved, SignetMoved, coop
 from companion.engine.events import Event, Posted, TokenMoved
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
-from companion.rulesets.base import Emitter
+from companion.rules.coop_events import BattleOpened, EnemyMoved, GroguMoved, SignetMoved
+from companion.rules.coop_state import coop
+from companion.rules.core import Emitter
 from tests.rules.helpers import codes as codes
 from tests.rules.helpers import play as play
 from tests.rules.helpers import refusal as refusal

@@ -7,9 +7,9 @@ first space of a move. The enemies' cards are the test box's (TEST DATA): the De
 
 from __future__ import annotations
 
-from companion.engine.coop_events import BattleOpened, BossReleased, EnemyMoved
 from companion.engine.events import GameEnded
 from companion.engine.ledger import BANK, CREDITS
+from companion.rules.coop_events import BattleOpened, BossReleased, EnemyMoved
 
 from .helpers import (
     DT,

@@ -11,7 +11,7 @@ import copy
 import pytest
 
 from companion.edition import edition_from_data
-from companion.rulesets.imperial import (
+from companion.rules.imperial import (
     Enemy,
     EnemyMove,
     advance,

@@ -7,7 +7,7 @@ costs 10 + 10k); Signet 2, 14, 18, 29; Imperial Credits 6 and 22; jumps 10 and 2
 
 from __future__ import annotations
 
-from companion.engine.coop_events import BattleOpened, GroguMoved
+from companion.rules.coop_events import BattleOpened, GroguMoved
 
 from .helpers import (
     INC,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.errors import CommandRejected
-from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 
 from .helpers import DT, INC, MOFF, cash, codes, grogu, place_hero, play, where
 from .testbox import CREDITS_SPACES, HIDEOUTS, JUMPS, SIGNET_SPACES, mando, new_game, new_game2, season2, shipped
@@ -28,7 +28,7 @@ def seated(count: int, tokens: list[str] | None = None) -> Setup:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_to_four_heroes_sit_down(players: int) -> None:
     """MA-SETUP-1: two, three or four heroes start a game."""
-    game = Game(mando(), seated(players))
+    game = open_game(mando(), seated(players))
     assert len(game.state.players) == players
 
 
@@ -36,7 +36,7 @@ def test_two_to_four_heroes_sit_down(players: int) -> None:
 def test_one_or_five_heroes_are_refused(players: int) -> None:
     """MA-SETUP-1: a hero alone, or a fifth hero, is refused with the range in the message."""
     with pytest.raises(CommandRejected) as refusal:
-        Game(mando(), seated(players))
+        open_game(mando(), seated(players))
     assert "setup/players" in [v.code for v in refusal.value.violations]
     assert "2 to 4 players" in str(refusal.value)
 
@@ -49,7 +49,7 @@ def test_each_hero_plays_one_character_of_the_box() -> None:
         "kuiil": "purchase-discount"}
     for cast in (["din-djarin", ""], ["din-djarin", "din-djarin"], ["din-djarin", "boba-fett"]):
         with pytest.raises(CommandRejected) as refusal:
-            Game(mando(), seated(2, cast))
+            open_game(mando(), seated(2, cast))
         assert [v.code for v in refusal.value.violations] == ["setup/token"]
 
 

@@ -28,6 +28,7 @@ from companion.box.profile import BoxProfile
 from companion.edition import Edition, load_edition
 from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 from companion.table.box_play import with_box
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,7 +172,7 @@ def setup(players: int = 2, tokens: tuple[str, ...] = (), edition: str = "mandal
 def new_game(players: int = 2, tokens: tuple[str, ...] = (), edition: Edition | None = None) -> Game:
     """A fresh game on the test box (or on ``edition``); din has the silver die first."""
     edition = edition or mando()
-    return Game(edition, setup(players, tokens, edition.id))
+    return open_game(edition, setup(players, tokens, edition.id))
 
 
 def new_game2(players: int = 4, tokens: tuple[str, ...] = ()) -> Game:

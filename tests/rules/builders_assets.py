@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.engine.events import JailCardMoved
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, HOTEL, HOUSE
-from companion.rulesets.base import Emitter
+from companion.rules.core import Emitter
 
 from .helpers import edition, give_cash, give_deeds, play
 

@@ -18,7 +18,8 @@ from companion.engine.events import Event, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
 from companion.engine.state import Setup
-from companion.rulesets.base import Emitter
+from companion.rules import new_game as open_game
+from companion.rules.core import Emitter
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EDITION_DIR = REPO_ROOT / "editions" / "original-trilogy"
@@ -51,7 +52,7 @@ def seat(index: int) -> dict[str, str]:
 def new_game(players: int = 2, variant: str = "standard", seed: int = 0) -> Game:
     """A fresh game with the first ``players`` seats of :data:`SEATS`; luke has the dice first."""
     setup = Setup(edition().id, variant, [seat(i) for i in range(players)], seed)
-    return Game(edition(), setup)
+    return open_game(edition(), setup)
 
 
 def play(game: Game, *lines: str) -> list[Event]:

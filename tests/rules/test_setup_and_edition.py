@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.errors import CommandRejected
-from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 
 from .helpers import SEATS, codes, edition, give_cash, new_game, play, seat
 
@@ -20,7 +20,7 @@ def setup_of(players: list[dict[str, str]], variant: str = "standard") -> Setup:
 def refused_setup(players: list[dict[str, str]]) -> list[str]:
     """The violation codes of a set-up that must be refused."""
     with pytest.raises(CommandRejected) as info:
-        Game(edition(), setup_of(players))
+        open_game(edition(), setup_of(players))
     return [v.code for v in info.value.violations]
 
 
@@ -158,7 +158,7 @@ def test_everyone_starts_on_go() -> None:
 
 def test_the_player_entered_first_has_the_dice() -> None:
     """OT-TURN-1: the table enters the winner of the starting roll first; that player rolls first."""
-    game = Game(edition(), setup_of([seat(1), seat(0), seat(2)]))
+    game = open_game(edition(), setup_of([seat(1), seat(0), seat(2)]))
     assert game.state.turn.player == "vader"
     assert game.state.turn.number == 1
     assert "turn/not-your-turn" in codes(game, "roll luke 3 4")

@@ -11,6 +11,7 @@ import pytest
 
 from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 
 from .builders_assets import (
     DAGOBAH,
@@ -275,7 +276,7 @@ def test_time_limit_game_deals_two_paid_deeds() -> None:
 def test_time_up_ends_the_game_richest_first() -> None:
     """OT-TIME-1, OT-TIME-2: at the agreed time the game stops and the players are ranked by worth."""
     setup = Setup(edition().id, "time-limit", [seat(0), seat(1)], seed=1, ends_at="21:30")
-    game = Game(edition(), setup)
+    game = open_game(edition(), setup)
     assert game.setup.ends_at == "21:30"
     for pid in ("luke", "vader"):
         return_deeds(game, *dealt(game, pid))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.engine.game import Game
 from companion.engine.state import Setup
-from companion.rulesets.classic import ClassicRules
+from companion.rules import new_game, rules_of
 
 from .builders_assets import HOTH, build_evenly, dealt, return_deeds, set_cash
 from .helpers import edition, give_deeds, play, seat
@@ -21,7 +21,7 @@ VADER = {"cash": 1200, "deeds": 200, "mortgaged": 0, "buildings": 0, "total": 14
 def _time_limit_game() -> Game:
     """Luke: 1000 cash, the Hoth group with a fighter on each deed, the Reactor Core mortgaged. Vader: 1200
     cash and the TIE Fighter. The dealt deeds go back to the bank first (test set-up)."""
-    game = Game(edition(), Setup(edition().id, "time-limit", [seat(0), seat(1)], seed=1, ends_at="21:30"))
+    game = new_game(edition(), Setup(edition().id, "time-limit", [seat(0), seat(1)], seed=1, ends_at="21:30"))
     for pid in ("luke", "vader"):
         return_deeds(game, *dealt(game, pid))
     give_deeds(game, "luke", *HOTH, "reactor-core")  # TEST-ONLY gifts
@@ -37,8 +37,7 @@ def test_worth_parts_add_cash_deeds_half_mortgaged_and_buildings() -> None:
     """OT-SHORT-9, OT-TIME-2: Luke is worth 1000 cash + 320 (Hoth at printed prices) + 75 (half the mortgaged
     Reactor Core's 150) + 150 (three fighters at 50) = 1545; the total is the final worth."""
     game = _time_limit_game()
-    rules = game.rules
-    assert isinstance(rules, ClassicRules)
+    rules = rules_of(game)
     assert rules.worth_parts(game.state, "luke") == LUKE
     assert rules.worth_parts(game.state, "vader") == VADER
     assert rules.final_worth(game.state, "luke") == 1545

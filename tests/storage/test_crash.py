@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.game import Game
+from companion.rules import new_game
 from companion.script import find_edition, parse_script
 from companion.storage.journal import Journal
 
@@ -59,7 +59,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
     edition = find_edition(script.setup.edition)
 
     # Reference states: a clean in-memory replay, snapshot after each number of commands.
-    reference = Game(edition, script.setup)
+    reference = new_game(edition, script.setup)
     snapshots: list[dict[str, Any]] = [reference.state.snapshot()]
     for _, cmd in script.commands:
         reference.apply(cmd)

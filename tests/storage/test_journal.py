@@ -21,6 +21,7 @@ from companion.engine.commands import Command, parse_command
 from companion.engine.errors import CommandRejected
 from companion.engine.game import Entry, Game
 from companion.engine.state import Setup
+from companion.rules import new_game, replay_game
 from companion.storage.journal import Journal
 
 REPO = Path(__file__).resolve().parents[2]
@@ -237,7 +238,7 @@ def test_a_journal_replays_after_the_edition_files_change(tmp_path: Path, setup:
     assert resumed.edition.space("dagobah-swamp").price == 60
     assert resumed.edition.data_hash == original.data_hash
     # The same commands against the changed files give another game: the stored data is what protects it.
-    drifted = Game.replay(changed, setup, [(c, at) for _, c, at in reopened.commands("g1")])
+    drifted = replay_game(changed, setup, [(c, at) for _, c, at in reopened.commands("g1")])
     assert drifted.state.cash("luke") == 1410
     reopened.close()
 
@@ -260,7 +261,7 @@ def test_failing_sink_leaves_the_game_unchanged(edition: Edition, setup: Setup) 
     and the offer still open; once the journal works again the same command goes through (1500 - 60 =
     1440)."""
     sink = FailingSink()
-    game = Game(edition, setup, sink=sink)
+    game = new_game(edition, setup, sink=sink)
     play(game, ["roll luke 1 2"])
     before, entries = game.state.snapshot(), len(game.entries)
     sink.fail = True

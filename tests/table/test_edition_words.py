@@ -17,6 +17,7 @@ from companion.engine.commands import parse_command
 from companion.engine.events import Event, Posted
 from companion.engine.game import Game
 from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 from companion.table.actions import (
     Action,
     bankruptcy_lines,
@@ -58,7 +59,7 @@ def boba() -> Edition:
 
 def new_game(players: int = 2, variant: str = "standard") -> Game:
     """A game of the Boba-worded edition with the usual seats (luke has the dice first)."""
-    return Game(boba(), Setup(boba().id, variant, [seat(i) for i in range(players)], 0))
+    return open_game(boba(), Setup(boba().id, variant, [seat(i) for i in range(players)], 0))
 
 
 def play(game: Game, *lines: str) -> list[Event]:
@@ -213,7 +214,7 @@ def test_stock_and_worth_labels_use_the_edition_words() -> None:
 def test_the_original_trilogy_keeps_its_own_words() -> None:
     """The same positions with the Original Trilogy's terms (classic words where it names none)."""
     e = edition()
-    game = Game(e, Setup(e.id, "standard", [seat(0), seat(1)], 0))
+    game = open_game(e, Setup(e.id, "standard", [seat(0), seat(1)], 0))
     play(game, "roll luke 1 2")
     offered = labels(turn_actions(game))
     assert (offered["buy"], offered["decline"]) == ("Luke: buy Dagobah: Swamp for 60 IC", "Don't buy: auction it")

@@ -69,3 +69,9 @@ class CoopState(GameState):
             "battle": asdict(self.battle) if self.battle else None,
             "boss_free": self.boss_free,
         }
+
+
+def coop(state: GameState) -> CoopState:
+    """The state as a co-operative game's."""
+    assert isinstance(state, CoopState)
+    return state

@@ -6,15 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from companion.engine.coop_state import Battle, CoopState
 from companion.engine.events import Event
 from companion.engine.state import GameState
-
-
-def coop(state: GameState) -> CoopState:
-    """The state as a co-operative game's."""
-    assert isinstance(state, CoopState)
-    return state
+from companion.rules.coop_state import Battle, coop
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,562 @@
+"""What every edition's rules share: the command dispatch, the guards, and the table's common services.
+
+An edition's rules are a class composed of mechanics (see :mod:`companion.rules.compose`). Each mechanic is a
+subclass of :class:`Rules` that owns one area of the rules: its verbs (``check_<verb>`` lists every reason a
+command cannot be carried out now, ``do_<verb>`` turns an accepted one into events), its decision kinds, the
+spaces it resolves and the values it may ask off the box. This module holds what they all build on: the set-up,
+the board and money queries, moving a token, charging a payment, passing the turn, ending the game, and the one
+query of what must be settled before play goes on (:meth:`Rules.blockers`), so each refusal is worded once.
+
+A mechanic refines a shared service by overriding it and calling ``super()``; the composed class's method order
+is the order of the edition's list, later mechanics first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.box.checks import check_values
+from companion.box.overlay import apply_values
+from companion.box.status import box_status
+from companion.box.values import BoxValueError, parse_values
+from companion.dice import MOVE, RollNeed
+from companion.edition import Edition, Space, a_or_an, edition_from_data
+from companion.engine.commands import Command, grammar_problem, register_verbs
+from companion.engine.errors import Violation
+from companion.engine.events import BoxRead, DebtOpened, Event, GameEnded, JailChanged, Posted, TokenMoved, TurnPassed
+from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, Posting, Transaction, deed_unit, site_account
+from companion.engine.state import BoxReading, Decision, GameState, Player, Setup
+
+V = Violation
+Check = Callable[[GameState, Command], list[Violation]]
+Grammar = tuple[tuple[str, ...], str]
+
+
+def ceil_percent(amount: int, percent: int) -> int:
+    """``percent`` % of ``amount``, rounded up to a whole credit (the table cannot pay half a credit)."""
+    return -(-amount * percent // 100)
+
+
+class Emitter:
+    """Applies each event to the state as it is emitted, and remembers it for the journal."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def __call__(self, event: Event) -> None:
+        event.apply(self.state)
+        self.events.append(event)
+
+
+@dataclass(frozen=True)
+class Bankruptcy:
+    """What declaring bankruptcy would do now, as the edition's rules carry it out (the table words it)."""
+
+    creditor: str
+    """Who receives what the bankrupt player hands over: a player, or the bank."""
+    leaves_game: bool
+    """Whether the player is out for good (classic) or plays on with the debt forgiven (co-op)."""
+    hands_over: tuple[str, ...]
+    """What goes to the creditor, in the order the table names them: ``credits``, ``deeds``, ``jail-cards``,
+    ``signets``."""
+    buildings_back: bool = False
+    """The buildings go back to the bank (which pays a creditor player half their cost)."""
+    mortgaged_choice: bool = False
+    """The creditor then lifts or keeps each mortgaged deed received."""
+    deeds_auctioned: bool = False
+    """The bank auctions the deeds at once."""
+    ends_game: str = ""
+    """Why the game would end with it: ``last-player``, ``first-bankruptcy``, or empty."""
+
+
+class Rules:
+    """The shared base of every mechanic, and so of every edition's composed rules."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "box": (("word", "values"), "values read off the box the first time play needs them: "
+                                    "space:<id>|group:<id>|card:<deck>/<card> field=value ..."),
+    }
+    """The verbs a mechanic adds to the table's notation: their words and a line of help."""
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
+    """The kinds of decision a mechanic opens (each needs words in the table layer)."""
+    landings: ClassVar[dict[str, str]] = {}
+    """Space kind -> the method resolving a token that stops there."""
+    landing_decisions: ClassVar[tuple[str, ...]] = ()
+    """The decision kinds a landing opens (a correction of the token withdraws them)."""
+    asks: ClassVar[frozenset[str]] = frozenset()
+    """Values the box may still lack when a game starts: play asks for each the first time it needs it."""
+    go_reason: ClassVar[str] = "salary for passing GO"
+    """How the log names GO's salary."""
+
+    mechanics: ClassVar[tuple[str, ...]] = ()
+    """The composed class's mechanics by name (set by the composer)."""
+    asked_during_play: ClassVar[frozenset[str]] = frozenset()
+    """The union of the mechanics' :attr:`asks` (set by the composer)."""
+    landing_table: ClassVar[dict[str, str]] = {}
+    """The union of the mechanics' :attr:`landings` (set by the composer)."""
+    landing_decision_kinds: ClassVar[frozenset[str]] = frozenset()
+    """The union of the mechanics' :attr:`landing_decisions` (set by the composer)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A mechanic's verbs join the table's notation as soon as the mechanic is defined."""
+        super().__init_subclass__(**kwargs)
+        register_verbs(cls.__dict__.get("verbs", {}))
+
+    def __init__(self, edition: Edition, setup: Setup) -> None:
+        self.edition = edition
+        self.setup = setup
+        variant = edition.variants.get(setup.variant)
+        self.variant = variant
+        self.houses_before_hotel = (variant and variant.houses_before_hotel) or edition.houses_before_hotel
+        self.jail_max_turns = (variant and variant.jail_max_turns) or edition.jail_max_turns
+        self.board_size = len(edition.spaces)
+        self.jail_position = edition.first("jail").position
+        self.term = edition.term
+        self.money = edition.money
+
+    # ------------------------------------------------------------------ dispatch
+
+    def validate(self, state: GameState, cmd: Command) -> list[Violation]:
+        """Every reason ``cmd`` cannot be carried out now; empty when it can. The guards every verb shares come
+        first: a verb this edition has, its words, the game not over, a known player still in the game."""
+        check: Check | None = getattr(self, "check_" + cmd.verb.replace("-", "_"), None)
+        if check is None:
+            return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
+        problem = grammar_problem(cmd)
+        if problem:
+            return [Violation("command/syntax", problem)]
+        if cmd.verb == "box":
+            return check(state, cmd)
+        if state.over:
+            return [Violation("game/over", "The game is over; nothing more can be played.")]
+        player = cmd.player
+        if player is not None:
+            if not state.has_player(player):
+                return [Violation("player/unknown", f"There is no player called '{player}' at this table.")]
+            if state.player(player).retired:
+                return [Violation("player/retired", f"{self.name_of(state, player)} has left the game.")]
+        return check(state, cmd)
+
+    def apply(self, state: GameState, cmd: Command) -> list[Event]:
+        """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
+        emit = Emitter(state)
+        getattr(self, "do_" + cmd.verb.replace("-", "_"))(emit, cmd)
+        self.after_command(emit)
+        return emit.events
+
+    def check_box(self, s: GameState, cmd: Command) -> list[Violation]:
+        """Values read off the box: each field one the target prints, of the right shape, and nothing that a
+        check of the box would call wrong. The board's layout cannot change during a game."""
+        try:
+            values = parse_values(cmd.args[1:])
+        except BoxValueError as exc:
+            return [Violation("box/syntax", str(exc))]
+        return [Violation("box/value", p.message)
+                for p in check_values(self.edition, cmd.args[0], values, during_play=True) if not p.caution]
+
+    def do_box(self, emit: Emitter, cmd: Command) -> None:
+        """The game plays on with the values entered (see :meth:`with_box`)."""
+        emit(BoxRead(cmd.args[0], parse_values(cmd.args[1:]), " ".join(cmd.args[1:])))
+
+    def with_box(self, reads: tuple[BoxReading, ...]) -> Rules:
+        """The same rules played with the edition data these rules started with, plus the values read off the
+        box since (in the order read)."""
+        raw = self.edition.raw
+        for target, values in reads:
+            raw = apply_values(raw, target, values)
+        return type(self)(edition_from_data(raw), self.setup)
+
+    def after_command(self, emit: Emitter) -> None:
+        """What follows any command once it is carried out (nothing, unless a mechanic says so)."""
+
+    def knows(self, verb: str) -> bool:
+        """Whether this edition has the rule a verb carries out (screens offer only those)."""
+        return hasattr(self, "check_" + verb.replace("-", "_"))
+
+    def begin(self) -> tuple[GameState, list[Event]]:
+        """The state before the first command and the events that start the game."""
+        state = self.new_state()
+        emit = Emitter(state)
+        self.start(emit)
+        return state, emit.events
+
+    # ------------------------------------------------------------------ set-up
+
+    def unpacked(self) -> tuple[list[Player], Ledger]:
+        """The players as they sat down, and a ledger where the bank holds every deed and the building stock
+        (an edition without buildings has none)."""
+        ledger = Ledger()
+        for deed in self.edition.deeds:
+            ledger.open(BANK, deed_unit(deed.id), 1)
+        if self.edition.houses or self.edition.hotels:
+            ledger.open(BANK, HOUSE, self.edition.houses)
+            ledger.open(BANK, HOTEL, self.edition.hotels)
+        players = [Player(p["id"], p.get("name", p["id"]), p.get("token", ""), p.get("side", ""))
+                   for p in self.setup.players]
+        return players, ledger
+
+    def new_state(self) -> GameState:
+        """The box unpacked: the bank holds every deed and the whole building stock."""
+        players, ledger = self.unpacked()
+        return GameState(players=players, ledger=ledger)
+
+    def check_setup(self) -> list[Violation]:
+        """The box holds what play cannot ask for; player count within the edition's range, unique ids and
+        tokens, a known variant and sides."""
+        e, s = self.edition, self.setup
+        problems = self._box_problems()
+        if s.edition != e.id:
+            problems.append(V("setup/edition", f"The set-up names edition '{s.edition}', not '{e.id}'."))
+        if self.variant is None:
+            problems.append(V("setup/variant", f"'{s.variant}' is not a way to play this edition; choose one "
+                                               f"of: {', '.join(e.variants)}."))
+        if not e.min_players <= len(s.players) <= e.max_players:
+            problems.append(V("setup/players", f"This edition is for {e.min_players} to {e.max_players} "
+                                               f"players, not {len(s.players)}."))
+        ids = [p.get("id", "") for p in s.players]
+        for pid in ids:
+            if not pid or not pid.replace("-", "").replace("_", "").isalnum() or pid == BANK:
+                problems.append(V("setup/player-id", f"'{pid}' cannot be a player id: use letters, digits "
+                                                     "and dashes, and not 'bank'."))
+        if len(set(ids)) != len(ids):
+            problems.append(V("setup/player-id", "Two players have the same id."))
+        tokens = [p.get("token") for p in s.players if p.get("token")]
+        if len(set(tokens)) != len(tokens):
+            problems.append(V("setup/token", "Two players chose the same token."))
+        for p in s.players:
+            token = p.get("token")
+            if token and token not in e.tokens:
+                problems.append(V("setup/token", f"'{token}' is not one of this edition's tokens: "
+                                                 f"{', '.join(e.tokens)}."))
+            elif token and p.get("side") and e.tokens[token].get("side") != p.get("side"):
+                problems.append(V("setup/side", f"{e.tokens[token]['name']} fights for the "
+                                                f"{e.tokens[token]['side']} side, not {p.get('side')}."))
+        return problems
+
+    def _box_problems(self) -> list[Violation]:
+        """A game starts only when the box holds everything the rules cannot ask for during play."""
+        status = box_status(self.edition, self.asked_during_play)
+        if status.can_start:
+            return []
+        return [Violation("box/incomplete", f"The box of {self.edition.name} is not ready: {line} "
+                                            "Finish it in box setup.") for line in status.lines()[:1]]
+
+    def start(self, emit: Emitter) -> None:
+        """Starting credits for everyone, then the dice to the first player."""
+        for p in emit.state.players:
+            emit(Posted(Transaction.transfer("starting credits", BANK, p.id, CREDITS, self.edition.starting_cash)))
+        self.deal(emit)
+        emit(TurnPassed(emit.state.players[0].id, 1))
+
+    def deal(self, emit: Emitter) -> None:
+        """What is handed out before the first roll besides the credits (nothing, unless a mechanic says so)."""
+
+    # ------------------------------------------------------------------ queries
+
+    def roll_kind(self, state: GameState, player: str) -> str:
+        """Which roll of the edition's dice (dice.toml) the next ``roll`` by ``player`` is: the move, unless a
+        mechanic rolls other dice for other things."""
+        return MOVE
+
+    def roll_need(self, state: GameState, player: str) -> RollNeed:
+        """The dice ``player``'s next roll uses (the move, a battle, the enemies' advance...)."""
+        return self.edition.dice.need(self.roll_kind(state, player))
+
+    def name_of(self, state: GameState, player_id: str) -> str:
+        """A player's name as the table knows it, or the edition's word for the bank."""
+        if state.has_player(player_id):
+            return state.player(player_id).name
+        return f"the {self.edition.term('bank')}" if player_id == BANK else player_id
+
+    def space_at(self, position: int) -> Space:
+        """The space at a board position."""
+        return self.edition.spaces[position % self.board_size]
+
+    def level(self, s: GameState, space_id: str) -> int:
+        """Buildings on a deed as one number: houses, or houses-before-hotel + 1 for a hotel."""
+        return self.houses_before_hotel + 1 if s.hotels(space_id) else s.houses(space_id)
+
+    def group_members(self, space: Space) -> tuple[str, ...]:
+        """The deeds of a space's group."""
+        return self.edition.groups[space.group].members if space.group else ()
+
+    def owns_group(self, s: GameState, player: str, space: Space) -> bool:
+        """Whether one player holds every deed of the space's group."""
+        return all(s.owner(m) == player for m in self.group_members(space))
+
+    def group_name(self, space: Space) -> str:
+        """``Hoth colour group``: the group of a deed as the players say it."""
+        return f"{self.edition.groups[space.group or ''].name} {self.term('group')}"
+
+    def owned_in_group(self, s: GameState, owner: str, space: Space) -> int:
+        """How many deeds of the space's group one player holds (mortgaged ones count)."""
+        return sum(1 for m in self.group_members(space) if s.owner(m) == owner)
+
+    def group_buildings(self, s: GameState, space: Space) -> int:
+        """How many pieces stand on the whole group."""
+        return sum(s.houses(m) + s.hotels(m) for m in self.group_members(space))
+
+    def deeds_of(self, s: GameState, player: str) -> list[Space]:
+        """A player's deeds in board order."""
+        return [d for d in self.edition.deeds if s.owner(d.id) == player]
+
+    def building_value(self, s: GameState, space: Space) -> int:
+        """What the pieces on a deed cost to buy (a hotel counts with the houses it replaced)."""
+        hotels = s.hotels(space.id)
+        return ((s.houses(space.id) + hotels * self.houses_before_hotel) * space.build_cost
+                + hotels * space.hotel_cost)
+
+    def sellback(self, amount: int) -> int:
+        """What the bank pays back for buildings that cost ``amount``."""
+        return amount * self.edition.building_sellback_percent // 100
+
+    def worth_parts(self, s: GameState, player: str) -> dict[str, int]:
+        """End-of-game worth part by part, with their sum as ``total`` (cash alone, unless a scoring mechanic
+        counts more)."""
+        return {"cash": s.cash(player), "total": s.cash(player)}
+
+    def final_worth(self, s: GameState, player: str) -> int:
+        """End-of-game worth (see :meth:`worth_parts`)."""
+        return self.worth_parts(s, player)["total"]
+
+    def raisable(self, s: GameState, player: str) -> int:
+        """What a player in debt could raise: their cash, plus what the edition lets them sell or mortgage."""
+        return s.cash(player)
+
+    def bankruptcy(self, s: GameState, player: str) -> Bankruptcy | None:
+        """What declaring ``player`` bankrupt would do now; None when they owe nothing or cannot."""
+        return None
+
+    def player_json(self, state: GameState, player: str) -> dict[str, Any]:
+        """What the edition adds to a player's entry in the table script's JSON (nothing by default)."""
+        return {}
+
+    # ------------------------------------------------------------------ guards
+
+    def turn_guard(self, s: GameState, player: str) -> list[Violation]:
+        """Only the player whose turn it is may do this."""
+        if s.turn.player != player:
+            return [V("turn/not-your-turn", f"It is {self.name_of(s, s.turn.player)}'s turn, not "
+                                            f"{self.name_of(s, player)}'s.")]
+        return []
+
+    def blockers(self, s: GameState, player: str | None = None) -> list[Violation]:
+        """What must be settled before play goes on: open decisions, an auction, unpaid debts (and whatever a
+        mechanic adds, such as a battle). With ``player``: only their own decisions and debts, and anything
+        that holds up the whole table. Every check that waits on these shares this one wording."""
+        decisions = s.decisions if player is None else s.decisions_for(player)
+        debts = s.debts if player is None else s.debts_of(player)
+        problems = [V("turn/decision-open", f"{self.name_of(s, d.player)} must first {self.decision_text(d)}.")
+                    for d in decisions]
+        problems += self.auction_open(s)
+        problems += [V("turn/debt-open", f"{self.name_of(s, d.debtor)} still owes {self.money(d.amount)} "
+                                         f"({d.reason}): pay it or {self.term('declare_bankruptcy')} first.")
+                     for d in debts]
+        return problems
+
+    def auction_open(self, s: GameState) -> list[Violation]:
+        """Nothing else happens while an auction is open."""
+        if s.auction is None:
+            return []
+        return [V("turn/auction-open", f"The auction of {self.lot_name(s.auction.lot)} is still open: finish "
+                                       "it first.")]
+
+    def lot_name(self, lot: str) -> str:
+        """What is up for auction, as the table says it."""
+        return self.edition.space(lot.removeprefix("deed:")).name if lot.startswith("deed:") else self.term(lot)
+
+    def decision(self, s: GameState, player: str, kind: str, **match: Any) -> Decision | None:
+        """The player's open decision of ``kind`` (whose data has the ``match`` values), if any."""
+        return next((d for d in s.decisions if d.player == player and d.kind == kind
+                     and all(d.data.get(k) == v for k, v in match.items())), None)
+
+    def need_decision(self, s: GameState, player: str, kind: str, what: str, **match: Any) -> list[Violation]:
+        """The command answers an open decision of ``kind``: refused when there is none."""
+        if self.decision(s, player, kind, **match) is None:
+            return [V(f"decision/no-{kind}", f"{self.name_of(s, player)} has nothing to {what} right now.")]
+        return []
+
+    def decision_text(self, d: Decision) -> str:
+        """What settles a decision, in the words of a refusal ("... must first <text>"). Each mechanic words
+        its own kinds."""
+        return d.kind
+
+    def deed(self, space_id: str) -> Space | None:
+        """The deed with that id, or None when the board has no such deed."""
+        if self.edition.has_space(space_id) and self.edition.space(space_id).is_deed:
+            return self.edition.space(space_id)
+        return None
+
+    def own_deed(self, s: GameState, player: str, space_id: str) -> tuple[Space | None, list[Violation]]:
+        """The deed, and why it is not the player's to act on (not a deed, or someone else's)."""
+        deed = self.deed(space_id)
+        if deed is None:
+            return None, [V("deed/unknown", f"'{space_id}' is not {a_or_an(self.term('deed'))} on this board.")]
+        if s.owner(deed.id) != player:
+            return deed, [V("deed/not-owner", f"{self.name_of(s, player)} does not own {deed.name}.")]
+        return deed, []
+
+    def jail_exit_guard(self, s: GameState, player: str) -> list[Violation]:
+        """A way out of jail is taken by a prisoner, on their turn, before rolling."""
+        if not s.player(player).in_jail:
+            return [V("jail/not-in-jail", f"{self.name_of(s, player)} is not in {self.term('jail')}.")]
+        problems = self.turn_guard(s, player)
+        if not problems and s.turn.rolled:
+            problems.append(V("jail/after-roll", "That has to be done before rolling."))
+        return problems
+
+    def afford(self, s: GameState, player: str, amount: int, what: str) -> list[Violation]:
+        """A player pays only with credits they hold."""
+        if s.cash(player) < amount:
+            return [V("money/too-few-credits", f"{what} costs {self.money(amount)}, but "
+                                               f"{self.name_of(s, player)} has only {self.money(s.cash(player))}.")]
+        return []
+
+    # ------------------------------------------------------------------ money
+
+    def charge(self, emit: Emitter, payer: str, payee: str, amount: int, reason: str) -> None:
+        """Take a payment the rules demand: paid at once when the cash is there, else a debt that blocks play."""
+        if amount <= 0:
+            return
+        if emit.state.cash(payer) >= amount:
+            emit(Posted(Transaction.transfer(reason, payer, payee, CREDITS, amount)))
+        else:
+            emit(DebtOpened(payer, payee, amount, reason))
+
+    def go_salary(self, s: GameState, player: str) -> int:
+        """What GO pays ``player``: the edition's salary."""
+        return self.edition.go_salary
+
+    def collect_go(self, emit: Emitter, player: str) -> None:
+        """GO pays its salary."""
+        emit(Posted(Transaction.transfer(self.go_reason, BANK, player, CREDITS,
+                                         self.go_salary(emit.state, player))))
+
+    def clear_sites(self, s: GameState, members: tuple[str, ...], payee: str, reason: str) -> Transaction:
+        """Every piece on the deeds back to the bank, half their cost paid to ``payee`` (nobody if empty)."""
+        postings: list[Posting] = []
+        proceeds = 0
+        for m in members:
+            for kind in (HOUSE, HOTEL):
+                n = s.ledger.balance(site_account(m), kind)
+                if n:
+                    postings += [Posting(site_account(m), kind, -n), Posting(BANK, kind, n)]
+            proceeds += self.sellback(self.building_value(s, self.edition.space(m)))
+        if payee and proceeds:
+            postings += [Posting(BANK, CREDITS, -proceeds), Posting(payee, CREDITS, proceeds)]
+        return Transaction(reason, tuple(postings))
+
+    # ------------------------------------------------------------------ moving and landing
+
+    def advance(self, emit: Emitter, player: str, steps: int, how: str) -> None:
+        """Move forward; the GO salary is paid when the token passes or lands on GO."""
+        p = emit.state.player(player)
+        target = p.position + steps
+        if target >= self.board_size:
+            self.collect_go(emit, player)
+        emit(TokenMoved(player, target % self.board_size, how))
+
+    def advance_to(self, emit: Emitter, player: str, position: int, how: str) -> None:
+        """Move forward to a board position, passing GO if it lies behind."""
+        p = emit.state.player(player)
+        self.advance(emit, player, (position - p.position) % self.board_size or self.board_size, how)
+
+    def to_jail(self, emit: Emitter, player: str) -> None:
+        """Straight to jail: no GO salary, and the turn ends (no roll for doubles)."""
+        emit(TokenMoved(player, self.jail_position, "jail"))
+        emit(JailChanged(player, True, 0))
+
+    def land(self, emit: Emitter, player: str, forced: str = "") -> None:
+        """Resolve the space the token stands on with the mechanic that owns its kind (nothing happens on a
+        space no mechanic resolves). ``forced``: a card sent it (``nearest``: vessel double, utility 10x)."""
+        space = self.space_at(emit.state.player(player).position)
+        space.need_printed()
+        handler = self.landing_table.get("deed" if space.is_deed else space.kind)
+        if handler is not None:
+            getattr(self, handler)(emit, player, space, forced)
+
+    def arrived(self, emit: Emitter, player: str) -> None:
+        """What happens once a moved token's space is resolved (nothing, unless a mechanic says so)."""
+
+    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+        """When ``player``'s next roll is one a mechanic asked for rather than the move, the reasons it cannot be
+        rolled now (empty: it can); None when the next roll is the move."""
+        return None
+
+    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+        """Carry out a roll a mechanic asked for; False when the roll is the move."""
+        return False
+
+    # ------------------------------------------------------------------ what changes hands
+
+    def received(self, emit: Emitter, player: str, deeds: list[str]) -> None:
+        """What follows when deeds change hands between players (nothing, unless a mechanic says so)."""
+
+    def deed_trade_problems(self, s: GameState, player: str, deed: Space) -> list[Violation]:
+        """Why a deed its owner holds cannot change hands now (nothing, unless a mechanic says so)."""
+        return []
+
+    def card_trade_problems(self, s: GameState, player: str, cards: tuple[str, ...]) -> list[Violation]:
+        """Why the cards named cannot change hands: with no deck that lets players keep cards, none can."""
+        return [V("trade/no-card", f"{self.name_of(s, player)} holds no card '{card}'.")
+                for card in dict.fromkeys(cards)]
+
+    def card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
+        """A kept card traded (the deck's mechanic moves it)."""
+
+    # ------------------------------------------------------------------ turns and the end
+
+    def pass_turn(self, emit: Emitter, current: str) -> None:
+        """The dice go to the next player still in the game."""
+        s = emit.state
+        order = [p.id for p in s.players]
+        i = order.index(current)
+        for step in range(1, len(order) + 1):
+            nxt = s.players[(i + step) % len(order)]
+            if not nxt.retired:
+                emit(TurnPassed(nxt.id, s.turn.number + 1))
+                self.lapse_claims(emit, "turn")
+                return
+
+    def lapse_claims(self, emit: Emitter, moment: str) -> None:
+        """Claims the table let pass run out at ``moment`` (``roll`` or ``turn``); none, unless a mechanic
+        keeps claims."""
+
+    def before_end(self, emit: Emitter) -> None:
+        """What is settled as the game ends, before the worth is counted (nothing, unless a mechanic says so)."""
+
+    def end_game(self, emit: Emitter, reason: str) -> None:
+        """The game ends: what is still due is settled, then the players are ranked by their worth."""
+        s = emit.state
+        self.before_end(emit)
+        parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
+        ranking = [{"player": pid, "worth": worth["total"], "parts": worth}
+                   for pid, worth in sorted(parts.items(), key=lambda item: -item[1]["total"])]
+        emit(GameEnded(reason, tuple(ranking)))
+
+    # ------------------------------------------------------------------ what next
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """The pending decisions, auction, debts, rent claims and trade, in plain words."""
+        s = state
+        return {
+            "decisions": [{"player": d.player, "kind": d.kind, **d.data, "text": self.decision_text(d)}
+                          for d in s.decisions],
+            "auction": None if s.auction is None else {
+                "lot": s.auction.lot, "name": self.lot_name(s.auction.lot),
+                "high_bid": s.auction.high[1] if s.auction.high else 0,
+                "high_bidder": s.auction.high[0] if s.auction.high else None,
+                "passed": list(s.auction.passed), "queue": list(s.auction_queue)},
+            "debts": [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
+                      for d in s.debts],
+            "rent_claims": [{"owner": c.owner, "payer": c.payer, "space": c.space, "amount": c.amount,
+                             "lapses_at_turn": c.turn + self.edition.rent_claim_turns} for c in s.rent_claims],
+            "trade": None if s.trade is None else {"proposer": s.trade.proposer, "partner": s.trade.partner,
+                                                   "give": s.trade.give, "get": s.trade.get},
+        }
+
+
+register_verbs(Rules.verbs)

@@ -1,0 +1,84 @@
+"""Card decks of the classic kind: a card space draws one card, which acts at once, except a Get Out of Jail
+Free card, kept until used (or traded) and then put back under its deck."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.edition import Space
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import DecisionClosed, DecisionOpened, JailCardMoved, JailChanged, Noted
+from companion.engine.state import Decision, GameState
+from companion.rules.core import Emitter, Grammar
+from companion.rules.mechanics.card_effects import CardEffects
+
+V = Violation
+
+
+class Cards(CardEffects):
+    """Drawing cards, and the jail-free card kept in hand."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "card": (("player", "word"), "the card drawn, by its id in the deck list"),
+        "jail-card": (("player",), "leave jail with a jail-free card you hold"),
+    }
+    decision_kinds: ClassVar[tuple[str, ...]] = ("card",)
+    landing_decisions: ClassVar[tuple[str, ...]] = ("card",)
+    landings: ClassVar[dict[str, str]] = {"card": "land_card"}
+    asks: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
+        """A card space: the lander draws from its deck."""
+        emit(DecisionOpened("card", player, {"deck": space.deck}))
+
+    def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The card drawn is named from the deck's list; a Get Out of Jail Free card someone holds is not in it."""
+        player, card_id = cmd.args
+        card, problems = self.drawn_card(s, player, card_id)
+        if card is None:
+            return problems
+        deck = self.edition.decks[card.deck]
+        if card.effect == "jail-free" and any(deck.id in p.jail_cards for p in s.players):
+            return [V("card/held", f"The {deck.name} {self.term('get_out_of_jail')} card is held by a player, "
+                                   "so it cannot be drawn.")]
+        return []
+
+    def do_card(self, emit: Emitter, cmd: Command) -> None:
+        s, (player, card_id) = emit.state, cmd.args
+        decision = self.drawn(s, player)
+        deck = self.edition.decks[decision.data["deck"]]
+        card = deck.card(card_id)
+        assert card is not None
+        emit(DecisionClosed(decision.id))
+        emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
+        self.card_effect(emit, player, deck.id, card.effect, card.params)
+
+    def check_jail_card(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A Get Out of Jail Free card frees its holder before the roll; it goes back under its deck."""
+        player = cmd.args[0]
+        problems = self.jail_exit_guard(s, player)
+        if not s.player(player).jail_cards:
+            problems.append(V("jail/no-card", f"{self.name_of(s, player)} holds no "
+                                              f"{self.term('get_out_of_jail')} card."))
+        return problems
+
+    def do_jail_card(self, emit: Emitter, cmd: Command) -> None:
+        player = cmd.args[0]
+        emit(JailCardMoved(emit.state.player(player).jail_cards[0], player, ""))
+        emit(JailChanged(player, False, 0))
+
+    def card_trade_problems(self, s: GameState, player: str, cards: tuple[str, ...]) -> list[Violation]:
+        """A jail-free card changes hands only if the giver holds one of that deck."""
+        return [V("trade/no-card", f"{self.name_of(s, player)} holds no {deck} {self.term('get_out_of_jail')} "
+                                   "card.")
+                for deck in cards if s.player(player).jail_cards.count(deck) < cards.count(deck)]
+
+    def card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
+        """A card traded: a Get Out of Jail Free card of the deck ``card``."""
+        emit(JailCardMoved(card, source, target))
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "card":
+            return f"draw a {self.edition.decks[d.data['deck']].name} card"
+        return super().decision_text(d)

@@ -1,0 +1,34 @@
+"""Debts: a payment the rules demand that the player cannot make at once becomes a debt that holds up play until
+it is paid in full (or the player is declared bankrupt, as the edition's bankruptcy mechanic says)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import DebtClosed, Posted
+from companion.engine.ledger import CREDITS, Transaction
+from companion.engine.state import GameState
+from companion.rules.core import Emitter, Grammar, Rules
+
+V = Violation
+
+
+class Debts(Rules):
+    """Paying a debt once the credits are raised."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {"pay": (("player",), "pay your oldest debt")}
+
+    def check_pay(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A debt is paid in full once the debtor has raised the credits."""
+        player = cmd.args[0]
+        debts = s.debts_of(player)
+        if not debts:
+            return [V("debt/none", f"{self.name_of(s, player)} owes nothing.")]
+        return self.afford(s, player, debts[0].amount, f"The debt ({debts[0].reason})")
+
+    def do_pay(self, emit: Emitter, cmd: Command) -> None:
+        debt = emit.state.debts_of(cmd.args[0])[0]
+        emit(DebtClosed(debt.id))
+        emit(Posted(Transaction.transfer(debt.reason, debt.debtor, debt.creditor, CREDITS, debt.amount)))

@@ -1,0 +1,41 @@
+"""Selling deeds back (The Mandalorian): the owner of a hideout may return it to the Bank whenever they like, for
+its full price; nobody owns it then."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import Posted, RentClosed
+from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
+from companion.engine.state import GameState
+from companion.rules.core import Emitter, Grammar, Rules
+
+
+class DeedSales(Rules):
+    """A deed sold back to the bank at its price."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "sell-deed": (("player", "word"), "sell a hideout back to the Bank at its price"),
+    }
+
+    def raisable(self, s: GameState, player: str) -> int:
+        """What a player in debt could raise, and the price of every deed held (the Bank buys them back)."""
+        return super().raisable(s, player) + sum(d.price for d in self.deeds_of(s, player))
+
+    def check_sell_deed(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The owner of a hideout may return it to the Bank whenever they like and get its full price; nobody
+        owns it then."""
+        _, problems = self.own_deed(s, *cmd.args)
+        return problems
+
+    def do_sell_deed(self, emit: Emitter, cmd: Command) -> None:
+        s, (player, space_id) = emit.state, cmd.args
+        deed = self.edition.space(space_id)
+        for claim in [c for c in s.rent_claims if c.space == deed.id]:
+            emit(RentClosed(claim.id, "sold"))
+        reason = f"{self.name_of(s, player)} sells {deed.name} to the {self.term('bank')}"
+        emit(Posted(Transaction.combine(reason, [
+            Transaction.transfer(reason, player, BANK, deed_unit(deed.id), 1),
+            Transaction.transfer(reason, BANK, player, CREDITS, deed.price)])))

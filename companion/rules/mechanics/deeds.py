@@ -1,0 +1,155 @@
+"""Deeds: landing on one nobody owns offers it at its printed price; landing on another player's raises the rent
+they may claim (a utility's set by the dice, or by a fresh roll where the edition says so). The short and
+time-limit games deal deeds before the first roll."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from companion.edition import PRINTED_FIELDS, Space, a_or_an
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Posted, RentDue
+from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
+from companion.engine.state import Decision, GameState
+from companion.rules.core import Emitter, Grammar, Rules
+
+V = Violation
+
+
+def sale(reason: str, buyer: str, deed: Space, price: int) -> Transaction:
+    """A deed from the bank to ``buyer`` for ``price`` credits, as one transaction."""
+    return Transaction.combine(reason, [Transaction.transfer(reason, buyer, BANK, CREDITS, price),
+                                        Transaction.transfer(reason, BANK, buyer, deed_unit(deed.id), 1)])
+
+
+class Deeds(Rules):
+    """Buying deeds and the rent they raise."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {"buy": (("player",), "buy the deed landed on at its printed price")}
+    decision_kinds: ClassVar[tuple[str, ...]] = ("offer", "utility-roll")
+    landing_decisions: ClassVar[tuple[str, ...]] = ("offer", "utility-roll")
+    landings: ClassVar[dict[str, str]] = {"deed": "land_deed"}
+    asks: ClassVar[frozenset[str]] = frozenset(PRINTED_FIELDS)
+
+    def check_setup(self) -> list[Violation]:
+        """A game that deals deeds needs enough of them, each with its printed values."""
+        problems = super().check_setup()
+        e, s = self.edition, self.setup
+        if self.variant and self.variant.deal_deeds * len(s.players) > len(e.deeds):
+            problems.append(V("setup/deal", "There are not enough deeds to deal that many to everyone."))
+        unread = [d.name for d in e.deeds if d.missing_printed]
+        if self.variant and self.variant.deal_deeds and unread:
+            problems.append(V("setup/box", f"{self.variant.name} deals {e.term('deed')}s at the start, so every "
+                                           f"{e.term('deed')} must be entered in box setup first; "
+                                           f"{len(unread)} still lack values ({', '.join(unread[:3])}...)."))
+        return problems
+
+    def deal(self, emit: Emitter) -> None:
+        """The short and time-limit games deal deeds round the table (paid for where the variant says so)."""
+        s = emit.state
+        deal = self.variant.deal_deeds if self.variant else 0
+        if not deal:
+            return
+        deeds = [d.id for d in self.edition.deeds]
+        random.Random(self.setup.seed).shuffle(deeds)
+        for round_ in range(deal):
+            for i, p in enumerate(s.players):
+                deed = self.edition.space(deeds[round_ * len(s.players) + i])
+                parts = [Transaction.transfer("dealt", BANK, p.id, deed_unit(deed.id), 1)]
+                if self.variant and self.variant.deal_paid:
+                    parts.append(Transaction.transfer("dealt", p.id, BANK, CREDITS, deed.price))
+                emit(Posted(Transaction.combine(f"{p.name} is dealt {deed.name}", parts)))
+
+    def rent(self, s: GameState, space: Space, owner: str, dice_total: int) -> int:
+        """Rent on a deed: the deed's table for streets (doubled on an unimproved full group), a hideout's one rent
+        (doubled on a full colour set), the count-owned ladder for vessels, and the dice times the multiplier for
+        utilities."""
+        if space.kind == "hideout":
+            return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
+        if space.kind == "street":
+            if s.hotels(space.id):
+                return space.rent[5]
+            if s.houses(space.id):
+                return space.rent[s.houses(space.id)]
+            return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
+        owned = self.owned_in_group(s, owner, space)
+        if space.kind == "vessel":
+            return space.rent[owned - 1]
+        return space.dice_multiplier[owned - 1] * dice_total
+
+    def rent_owed(self, s: GameState, space: Space, owner: str, payer: str, dice_total: int) -> int:
+        """What ``payer`` owes for stopping on ``owner``'s deed: its rent."""
+        return self.rent(s, space, owner, dice_total)
+
+    def buy_price(self, s: GameState, player: str, deed: Space) -> int:
+        """What ``player`` pays to buy an unowned deed: its printed price."""
+        return deed.price
+
+    def land_deed(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
+        """An unowned deed is offered to the lander; another player's raises their rent (none on a mortgaged
+        deed; twice the rent when a card sent the token to the nearest one). A utility's rent waits for a roll
+        when a card sent the token there or the edition rolls afresh for it."""
+        s = emit.state
+        owner = s.owner(space.id)
+        if owner == BANK:
+            emit(DecisionOpened("offer", player, {"space": space.id}))
+        elif owner != player and space.id not in s.mortgaged:
+            if space.kind == "utility" and (forced == "nearest" or self.edition.utility_dice == "fresh"):
+                emit(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner,
+                                                             "nearest": forced == "nearest"}))
+                return
+            amount = self.rent_owed(s, space, owner, player, sum(s.turn.dice)) * (2 if forced == "nearest" else 1)
+            if amount:
+                emit(RentDue(owner, player, space.id, amount))
+            else:
+                emit(Noted(f"{self.name_of(s, player)} stays at {space.name} for free"))
+
+    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+        """A roll that sets a utility's rent needs only its dice."""
+        if self.decision(s, player, "utility-roll"):
+            return []
+        return super().other_roll_problems(s, player)
+
+    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+        """The roll for a utility's rent: the dice times the multiplier for the deeds of that kind the owner
+        holds (the highest multiplier when a card sent the token there). It is not a move."""
+        s = emit.state
+        fresh = self.decision(s, player, "utility-roll")
+        if fresh is None:
+            return super().other_roll(emit, player, dice)
+        emit(DecisionClosed(fresh.id))
+        emit(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
+        space = self.edition.space(fresh.data["space"])
+        owner = fresh.data["owner"]
+        times = (space.dice_multiplier[-1] if fresh.data.get("nearest", True)
+                 else space.dice_multiplier[self.owned_in_group(s, owner, space) - 1])
+        emit(RentDue(owner, player, space.id, times * sum(dice)))
+        return True
+
+    def check_buy(self, s: GameState, cmd: Command) -> list[Violation]:
+        """An unowned deed landed on may be bought at its price."""
+        player = cmd.args[0]
+        offer = self.decision(s, player, "offer")
+        if offer is None:
+            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
+                                      "sale.")]
+        deed = self.edition.space(offer.data["space"])
+        return self.afford(s, player, self.buy_price(s, player, deed), deed.name)
+
+    def do_buy(self, emit: Emitter, cmd: Command) -> None:
+        player = cmd.args[0]
+        offer = self.decision(emit.state, player, "offer")
+        assert offer is not None
+        deed = self.edition.space(offer.data["space"])
+        emit(DecisionClosed(offer.id))
+        emit(Posted(sale(f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}", player, deed,
+                         self.buy_price(emit.state, player, deed))))
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "offer":
+            return f"{self.term('buy')} or decline {self.edition.space(d.data['space']).name}"
+        if d.kind == "utility-roll":
+            return f"roll the dice for the {self.term('utility')} {self.edition.space(d.data['space']).name}"
+        return super().decision_text(d)

@@ -1,0 +1,121 @@
+"""Grogu (The Mandalorian): he waits on Just Visiting until a hero takes him along (on the way, on Free Parking or
+by a card); he never goes to Jail, and if an enemy captures him the game is lost."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from companion.dice import MOVE
+from companion.edition import Space
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import DecisionClosed, DecisionOpened, GameEnded
+from companion.engine.state import Decision, GameState
+from companion.rules.coop_events import GroguMoved
+from companion.rules.coop_state import CoopState, coop
+from companion.rules.core import Emitter, Grammar
+from companion.rules.mechanics.walk import Walk
+
+V = Violation
+
+CAPTURED = "Grogu was captured"
+
+
+class Grogu(Walk):
+    """Where Grogu is, who takes him, where he stays while his holder is in Jail."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "grogu": (("player", "word"), "where Grogu stays while his holder goes to Jail (a hideout or Go To Jail)"),
+    }
+    decision_kinds: ClassVar[tuple[str, ...]] = ("leave-grogu",)
+    landings: ClassVar[dict[str, str]] = {"free-parking": "land_free_parking"}
+
+    def new_state(self) -> GameState:
+        """Grogu sits on Just Visiting."""
+        state = coop(super().new_state())
+        state.grogu_position = self.jail_position
+        return state
+
+    def roll_kind(self, state: GameState, player: str) -> str:
+        """A hero holding Grogu moves with the green die alone (a prisoner still rolls the silver die)."""
+        kind = super().roll_kind(state, player)
+        s = coop(state)
+        if kind == MOVE and s.has_player(player) and s.holds_grogu(player) and not s.player(player).in_jail:
+            return "move-with-grogu"
+        return kind
+
+    def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
+        """A hero who reaches unattended Grogu takes him along."""
+        stop = super().passing(emit, player, position, left)
+        s = coop(emit.state)
+        if not s.grogu_holder and s.grogu_position == position:
+            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along"))
+        return stop
+
+    def land_free_parking(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
+        """Free Parking brings Grogu to the hero who stops there."""
+        if not coop(emit.state).holds_grogu(player):
+            self.take_grogu(emit, player, f"{self.name_of(emit.state, player)} takes Grogu at {space.name}")
+
+    def to_jail(self, emit: Emitter, player: str) -> None:
+        """Straight to Jail, without GO's salary. Grogu cannot go to Jail: a hero carrying him leaves him on one
+        of their hideouts that has no enemy on it, or on the Go To Jail space (the only choice when they have no
+        such hideout)."""
+        super().to_jail(emit, player)
+        s = coop(emit.state)
+        if not s.holds_grogu(player):
+            return
+        choices = self.grogu_homes(s, player)
+        if len(choices) == 1:
+            self.leave_grogu(emit, player, choices[0])
+        else:
+            emit(DecisionOpened("leave-grogu", player, {"choices": choices}))
+
+    def grogu_homes(self, s: CoopState, player: str) -> list[str]:
+        """Where a hero going to Jail may leave Grogu: their hideouts with no enemy, then the Go To Jail space."""
+        homes = [d.id for d in self.deeds_of(s, player) if not s.enemy_at(d.position)]
+        return [*homes, self.edition.first("go-to-jail").id]
+
+    def take_grogu(self, emit: Emitter, player: str, why: str) -> None:
+        """``player`` now carries Grogu, from whoever had him; a hero on the way to Jail who had still to choose
+        where to leave him has nothing left to choose."""
+        for decision in [d for d in emit.state.decisions if d.kind == "leave-grogu"]:
+            emit(DecisionClosed(decision.id))
+        emit(GroguMoved(player, -1, why))
+
+    def leave_grogu(self, emit: Emitter, player: str, space_id: str) -> None:
+        """Grogu stays, unattended, on a space."""
+        space = self.edition.space(space_id)
+        emit(GroguMoved("", space.position, f"{self.name_of(emit.state, player)} leaves Grogu on {space.name}"))
+
+    def captured(self, emit: Emitter) -> None:
+        """Grogu captured: the game is over and nobody wins."""
+        emit(GameEnded(CAPTURED, ()))
+
+    def check_grogu(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A hero going to Jail with Grogu leaves him on one of their hideouts without an enemy, or on the Go To
+        Jail space."""
+        player, space = cmd.args
+        decision = self.decision(s, player, "leave-grogu")
+        if decision is None:
+            return [V("decision/no-leave-grogu", f"{self.name_of(s, player)} has no Grogu to leave now.")]
+        if space not in decision.data["choices"]:
+            names = ", ".join(self.edition.space(c).name for c in decision.data["choices"])
+            return [V("grogu/where", f"Grogu can stay only on: {names}.")]
+        return []
+
+    def do_grogu(self, emit: Emitter, cmd: Command) -> None:
+        decision = self.decision(emit.state, cmd.args[0], "leave-grogu")
+        assert decision is not None
+        emit(DecisionClosed(decision.id))
+        self.leave_grogu(emit, *cmd.args)
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "leave-grogu":
+            return "choose where Grogu stays"
+        return super().decision_text(d)
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """Who holds Grogu, or where he waits."""
+        s = coop(state)
+        return {**super().describe(state), "grogu": {"holder": s.grogu_holder, "position": s.grogu_position}}

@@ -1,0 +1,50 @@
+"""Rent claims: rent raised by a landing is owed only once the owner asks for it, before the edition's deadline;
+then it lapses."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import RentClosed
+from companion.engine.state import GameState
+from companion.rules.core import Emitter, Grammar, Rules
+
+V = Violation
+
+
+class RentClaims(Rules):
+    """The owner's claim and its deadline."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "claim": (("player", "player"), "the owner asks a player for the rent they owe"),
+    }
+
+    def check_claim(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The owner must ask for rent before the edition's deadline: before the next player rolls, or the
+        second player after the lander (``[rent] claim_turns`` 1 or 2); then it lapses."""
+        owner, payer = cmd.args
+        if not any(c.owner == owner and c.payer == payer for c in s.rent_claims):
+            return [V("rent/no-claim", f"{self.name_of(s, payer)} owes {self.name_of(s, owner)} no "
+                                       f"{self.term('rent')} right now (or the time to ask has passed).")]
+        return []
+
+    def do_claim(self, emit: Emitter, cmd: Command) -> None:
+        owner, payer = cmd.args
+        claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
+        emit(RentClosed(claim.id, "claimed"))
+        space = self.edition.space(claim.space)
+        self.charge(emit, payer, owner, claim.amount, f"{self.term('rent')} for {space.name}")
+
+    def lapse_claims(self, emit: Emitter, moment: str) -> None:
+        """Rent the owner has not asked for in time is not owed. The edition says when the time runs out
+        (``[rent] claim_lapses_at``): at the first roll (``roll``) or as soon as the turn passes (``turn``) of the
+        ``claim_turns``-th turn after the one it was raised in. Games saved before the setting existed keep the
+        first-roll reading, which their stored edition data implies."""
+        s = emit.state
+        if moment != self.edition.rent_claim_lapses_at:
+            return
+        for claim in list(s.rent_claims):
+            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
+                emit(RentClosed(claim.id, "lapsed"))
