@@ -82,8 +82,8 @@ class TableBots:
         return self.hotel_level if s.hotels(deed) else s.houses(deed)
 
     def _deeds(self, s: GameState, player: str) -> list[Space]:
-        held = s.ledger.balance
-        return [d for d in self.deeds if held(player, deed_unit(d.id))]
+        held = s.ledger.holdings(player)
+        return [d for d in self.deeds if deed_unit(d.id) in held]
 
     # ------------------------------------------------------------------ the next command
 
@@ -92,6 +92,8 @@ class TableBots:
         s = game.state
         if s.over:
             return None
+        if not (s.auction or s.debts or s.rent_claims or s.decisions or s.trade):
+            return self._turn(game)  # nothing pending: what describe() would say, without building it
         pending = game.describe()
         if pending["auction"]:
             return self._auction(s, pending["auction"])

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.box.checks import check_values
-from companion.box.overlay import apply_values, overlay
-from companion.box.profile import profile_from_toml
+from companion.box.overlay import apply_values
+from companion.box.profile import overlay, profile_from_toml
 from companion.box.store import box_file_problems
 from companion.box.values import BoxValueError, parse_values
 from companion.edition import Edition, edition_from_data, load_edition

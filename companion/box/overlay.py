@@ -6,15 +6,10 @@ that box. The engine uses this for values entered during play, so it needs nothi
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from companion.box.values import BoxValueError, split_target
+from companion.box.values import SECTIONS, BoxValueError, split_target
 from companion.edition import kind_fields
-
-if TYPE_CHECKING:
-    from companion.box.profile import BoxProfile
-
-SECTIONS = {"space": "spaces", "group": "groups", "card": "cards"}
 
 
 def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -55,21 +50,6 @@ def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[st
     shared = raw.get("board", {}).get("kinds", {}).get(entry["kind"], {})
     return [f for f in kind_fields(entry["kind"], separate)
             if f not in entry and f not in shared and f not in unknown and f != "name"]
-
-
-def overlay(raw: dict[str, Any], profile: BoxProfile) -> dict[str, Any]:
-    """Edition data with every value of ``profile`` entered, recording the box it came from."""
-    out = raw
-    for kind, section in SECTIONS.items():
-        for item, entry in profile.values.get(section, {}).items():
-            if kind == "card":
-                for sub, card in entry.items():
-                    out = apply_values(out, f"card:{item}/{sub}", card)
-            else:
-                out = apply_values(out, f"{kind}:{item}", entry)
-    out = copy.deepcopy(out) if out is raw else out
-    out["box"] = profile.meta()
-    return out
 
 
 def _find(items: list[dict[str, Any]], item: str, what: str) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from typing import Any
 
 import tomli_w
 
-from companion.box.overlay import SECTIONS
-from companion.box.values import BoxValueError, split_target
+from companion.box.overlay import apply_values
+from companion.box.values import SECTIONS, BoxValueError, split_target
 
 FORMAT = 1
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,47}")
@@ -106,3 +106,18 @@ def box_id(name: str, taken: set[str], fallback: str = "box") -> str:
     while candidate in taken:
         candidate, n = f"{base}-{n}", n + 1
     return candidate
+
+
+def overlay(raw: dict[str, Any], profile: BoxProfile) -> dict[str, Any]:
+    """Edition data with every value of ``profile`` entered, recording the box it came from."""
+    out = raw
+    for kind, section in SECTIONS.items():
+        for item, entry in profile.values.get(section, {}).items():
+            if kind == "card":
+                for sub, card in entry.items():
+                    out = apply_values(out, f"card:{item}/{sub}", card)
+            else:
+                out = apply_values(out, f"{kind}:{item}", entry)
+    out = copy.deepcopy(out) if out is raw else out
+    out["box"] = profile.meta()
+    return out

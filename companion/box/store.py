@@ -14,8 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.box.checks import BoxProblem, check_raw
-from companion.box.overlay import overlay
-from companion.box.profile import BoxProfile, box_id, profile_from_toml
+from companion.box.profile import BoxProfile, box_id, overlay, profile_from_toml
 from companion.box.values import BoxValueError
 from companion.edition import Edition
 

@@ -16,6 +16,9 @@ TARGET_KINDS = ("space", "group", "card")
 _NUMBER = re.compile(r"[0-9]+")
 _NUMBERS = re.compile(r"[0-9]+(,[0-9]+)+")
 
+SECTIONS = {"space": "spaces", "group": "groups", "card": "cards"}
+"""Where the values of each kind of target live, in edition data and in a box profile."""
+
 
 class BoxValueError(CompanionError, ValueError):
     """A ``box`` command or a box file value that cannot be read."""

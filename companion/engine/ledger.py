@@ -8,7 +8,7 @@ credits: the bank never goes broke, while deeds and pieces can never be conjured
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.engine.errors import LedgerError
@@ -19,14 +19,24 @@ HOUSE = "house"
 HOTEL = "hotel"
 
 
+_DEED_UNITS: dict[str, str] = {}
+_SITES: dict[str, str] = {}
+
+
 def deed_unit(space_id: str) -> str:
     """The ledger unit of a Title Deed."""
-    return f"deed:{space_id}"
+    unit = _DEED_UNITS.get(space_id)
+    if unit is None:
+        unit = _DEED_UNITS[space_id] = f"deed:{space_id}"
+    return unit
 
 
 def site_account(space_id: str) -> str:
     """The account holding the building pieces that stand on a deed."""
-    return f"site:{space_id}"
+    account = _SITES.get(space_id)
+    if account is None:
+        account = _SITES[space_id] = f"site:{space_id}"
+    return account
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,7 @@ class Ledger:
 
     def __init__(self) -> None:
         self._by_unit: dict[str, dict[str, int]] = {}
+        self._by_account: dict[str, dict[str, int]] = {}
         self._totals: dict[str, int] = {}
 
     def open(self, account: str, unit: str, amount: int) -> None:
@@ -69,6 +80,8 @@ class Ledger:
             raise LedgerError(f"cannot open {account} with {amount} {unit}")
         holders = self._by_unit.setdefault(unit, {})
         holders[account] = holders.get(account, 0) + amount
+        if holders[account]:
+            self._by_account.setdefault(account, {})[unit] = holders[account]
         self._totals[unit] = self._totals.get(unit, 0) + amount
 
     def check(self, txn: Transaction) -> list[str]:
@@ -96,15 +109,25 @@ class Ledger:
             raise LedgerError("; ".join(problems))
         for p in txn.postings:
             holders = self._by_unit.setdefault(p.unit, {})
+            held = self._by_account.setdefault(p.account, {})
             amount = holders.get(p.account, 0) + p.amount
             if amount:
-                holders[p.account] = amount
+                holders[p.account] = held[p.unit] = amount
             else:
                 holders.pop(p.account, None)
+                held.pop(p.unit, None)
 
     def balance(self, account: str, unit: str = CREDITS) -> int:
         """How much of ``unit`` the account holds."""
         return self._by_unit.get(unit, {}).get(account, 0)
+
+    def holdings(self, account: str) -> Mapping[str, int]:
+        """What an account holds, by unit (non-zero amounts only); a view, not to be changed."""
+        return self._by_account.get(account, {})
+
+    def holding(self, unit: str) -> Mapping[str, int]:
+        """The accounts holding a non-zero amount of ``unit``, with the amounts; a view, not to be changed."""
+        return self._by_unit.get(unit, {})
 
     def holders(self, unit: str) -> Iterator[tuple[str, int]]:
         """Accounts holding a non-zero amount of ``unit``."""

@@ -101,6 +101,9 @@ class Setup:
     players: list[dict[str, str]]
     seed: int = 0
     ends_at: str | None = None
+    rules_version: int = 0
+    """The version of the rules the game is played with: 0 for the current ones until the game is started, which
+    stamps the number (a game saved before stamps existed is version 1)."""
 
     def to_json(self) -> dict[str, Any]:
         """The set-up as plain data."""
@@ -155,7 +158,7 @@ class GameState:
 
     def owner(self, space_id: str) -> str:
         """Who holds a deed: a player id or ``bank``."""
-        for account, _ in self.ledger.holders(deed_unit(space_id)):
+        for account in self.ledger.holding(deed_unit(space_id)):
             return account
         return BANK
 

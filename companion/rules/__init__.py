@@ -8,6 +8,7 @@ mechanic that extends another (buildings extend auctions with the piece auction)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TypeVar
 
@@ -85,6 +86,18 @@ SAVED_RULESETS: dict[str, tuple[str, ...]] = {
 ruleset, which stands for this list."""
 
 
+RULES_VERSION = 1
+"""The version of the rules a new game is stamped with (``Setup.rules_version``). When a change to a rule would make
+a saved game replay differently, bump it and keep the old reading for games stamped before (a mechanic reads
+``self.setup.rules_version``). Versions: 1, the rules of every game saved up to and including the mechanics
+rebuild (issue 18)."""
+
+
+def stamped(setup: Setup) -> Setup:
+    """The set-up with the rules version it is played with written in (the current one for a new game)."""
+    return setup if setup.rules_version else replace(setup, rules_version=RULES_VERSION)
+
+
 def mechanics_of(edition: Edition) -> tuple[str, ...]:
     """The mechanics an edition is played with."""
     if edition.mechanics:
@@ -148,7 +161,7 @@ def has_mechanic(game: Game, kind: type[Rules]) -> bool:
 def new_game(edition: Edition, setup: Setup, sink: JournalSink | None = None) -> Game:
     """A game of ``edition`` at a table set up as ``setup``; refused (:class:`CommandRejected`) when the set-up
     or the box cannot start one."""
-    return Game(rules_for(edition, setup), sink)
+    return Game(rules_for(edition, stamped(setup)), sink)
 
 
 def replay_game(edition: Edition, setup: Setup, commands: list[tuple[Command, float]],

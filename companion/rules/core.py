@@ -301,7 +301,8 @@ class Rules:
 
     def deeds_of(self, s: GameState, player: str) -> list[Space]:
         """A player's deeds in board order."""
-        return [d for d in self.edition.deeds if s.owner(d.id) == player]
+        held = s.ledger.holdings(player)
+        return [d for d in self.edition.deeds if deed_unit(d.id) in held]
 
     def building_value(self, s: GameState, space: Space) -> int:
         """What the pieces on a deed cost to buy (a hotel counts with the houses it replaced)."""
@@ -370,8 +371,10 @@ class Rules:
 
     def decision(self, s: GameState, player: str, kind: str, **match: Any) -> Decision | None:
         """The player's open decision of ``kind`` (whose data has the ``match`` values), if any."""
-        return next((d for d in s.decisions if d.player == player and d.kind == kind
-                     and all(d.data.get(k) == v for k, v in match.items())), None)
+        for d in s.decisions:
+            if d.player == player and d.kind == kind and all(d.data.get(k) == v for k, v in match.items()):
+                return d
+        return None
 
     def need_decision(self, s: GameState, player: str, kind: str, what: str, **match: Any) -> list[Violation]:
         """The command answers an open decision of ``kind``: refused when there is none."""

@@ -108,7 +108,7 @@ class Journal:
                 "INSERT INTO games (id, created, updated, edition_id, edition_version, edition_hash, edition_data,"
                 " setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (gid, now, now, edition.id, edition.version, edition.data_hash,
-                 json.dumps(edition.raw, sort_keys=True, default=str), json.dumps(setup.to_json())),
+                 json.dumps(edition.raw, sort_keys=True, default=str), json.dumps(game.setup.to_json())),
             )
             self._insert(gid, game.entries[0])
         game.sink = sink = GameSink(self, gid)
@@ -123,7 +123,7 @@ class Journal:
         if row is None:
             raise KeyError(f"no saved game {game_id!r}")
         edition = edition_from_data(json.loads(row[0]))
-        setup = Setup(**json.loads(row[1]))
+        setup = Setup(**{"rules_version": 1, **json.loads(row[1])})  # saved before the stamp: version 1
         sink = GameSink(self, game_id)
         rows = self.db.execute("SELECT seq, command, source, at, undoes FROM entries WHERE game_id = ? ORDER BY seq",
                                (game_id,)).fetchall()

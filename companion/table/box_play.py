@@ -15,8 +15,7 @@ from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
 from companion.box.fields import BoxField, card_fields, group_fields, space_fields
-from companion.box.overlay import overlay
-from companion.box.profile import BoxProfile, box_id
+from companion.box.profile import BoxProfile, box_id, overlay
 from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
 from companion.box.values import BoxValueError, box_words

@@ -22,7 +22,7 @@ from companion.ui.box_form import BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 SAVE = "Save"
 CONFIRM = "Yes, that is what the box says"
@@ -33,7 +33,7 @@ NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until thes
 class BoxEntryDialog(Dialog):
     """A form of box values with Save: checked first, cautions confirmed with a second tap, then entered."""
 
-    def __init__(self, app: CompanionApp, title: str, on_cancel: Callable[[], Any] | None) -> None:
+    def __init__(self, app: Shell, title: str, on_cancel: Callable[[], Any] | None) -> None:
         super().__init__(title, size_hint=(0.96, 0.98))
         assert app.session is not None
         self.app = app
@@ -94,7 +94,7 @@ class BoxValuesDialog(BoxEntryDialog):
     numbers printed on an Imperial enemy card), each on its own number pad, nothing else.
     ``on_done`` gets the engine's answer once they are entered; Cancel leaves the game as it was."""
 
-    def __init__(self, app: CompanionApp, need: Need, on_done: Callable[[Answer], Any],
+    def __init__(self, app: Shell, need: Need, on_done: Callable[[Answer], Any],
                  on_cancel: Callable[[], Any] | None = None) -> None:
         assert app.session is not None
         edition = app.session.edition
@@ -120,7 +120,7 @@ class NewCardDialog(BoxEntryDialog):
     effect's values and how many copies the deck holds. ``on_done`` gets the new card's id and the engine's
     answer once it is entered (the caller then plays it as the card drawn)."""
 
-    def __init__(self, app: CompanionApp, deck_id: str, player: str, on_done: Callable[[str, Answer], Any],
+    def __init__(self, app: Shell, deck_id: str, player: str, on_done: Callable[[str, Answer], Any],
                  on_cancel: Callable[[], Any] | None = None) -> None:
         assert app.session is not None
         deck = app.session.edition.decks[deck_id]

@@ -26,7 +26,7 @@ from companion.ui import theme
 from companion.ui.widgets import Dialog, TapButton, show_reasons, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 # Where the pips of each face sit, on a 3x3 grid of (column, row) from the bottom left.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -89,7 +89,7 @@ class DiceDialog(Dialog):
     """Asks for the wanted roll: on screen (animated) or the values the table rolled; also lists the devices
     that may roll instead (or says there are none)."""
 
-    def __init__(self, app: CompanionApp, request: RollRequest) -> None:
+    def __init__(self, app: Shell, request: RollRequest) -> None:
         dice = request.need.dice
         what = "the dice" if len(dice) > 1 else f"the {dice[0].name}"
         super().__init__(f"{request.player_name}: roll {what}", size_hint=(0.94, 0.96))

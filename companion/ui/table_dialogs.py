@@ -32,7 +32,7 @@ from companion.ui.box_dialogs import NewCardDialog
 from companion.ui.widgets import Dialog, EngineActionButton, NumberPad, TapButton, colour_band, show_reasons, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 AMOUNT_STEPS = (1, 10, 50, 100)
 
@@ -41,7 +41,7 @@ class CardListDialog(Dialog):
     """The cards of the deck being drawn from: the table taps the one printed on the card drawn. While the box
     still lacks some of the deck's cards, one more button enters the card drawn as a new one."""
 
-    def __init__(self, app: CompanionApp, deck: str, who: str, actions: list[Action]) -> None:
+    def __init__(self, app: Shell, deck: str, who: str, actions: list[Action]) -> None:
         super().__init__(f"{deck} card: which one did {who} draw?", size_hint=(0.9, 0.96))
         assert app.session is not None
         self.app = app
@@ -72,7 +72,7 @@ class CardListDialog(Dialog):
 class CorrectionDialog(Dialog):
     """Every space of the board with its colour band; a tap says the turn player's token really stands there."""
 
-    def __init__(self, app: CompanionApp, player: str, who: str, here: SpaceView) -> None:
+    def __init__(self, app: Shell, player: str, who: str, here: SpaceView) -> None:
         super().__init__(f"Where is {who}'s token really?", size_hint=(0.9, 0.96))
         self.app, self.player = app, player
         self.body.add_widget(text(f"The app has it on {here.name}. Tap the space it really stands on.",
@@ -131,7 +131,7 @@ class Choice(ToggleButton):
 class PayCollectDialog(Dialog):
     """A payment the app does not work out itself: who pays, who gets it, how much and why."""
 
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__("Pay / collect by hand", size_hint=(0.96, 0.98))
         assert app.session is not None
         self.app = app
@@ -222,7 +222,7 @@ class PayCollectDialog(Dialog):
 class PlayerDeedsDialog(Dialog):
     """A player's deeds by colour group, with their buildings and mortgages in words."""
 
-    def __init__(self, app: CompanionApp, player: PlayerView) -> None:
+    def __init__(self, app: Shell, player: PlayerView) -> None:
         super().__init__(f"{player.name}'s deeds", size_hint=(0.8, 0.9))
         assert app.session is not None
         group_word = app.session.edition.term("group")

@@ -125,3 +125,27 @@ def test_an_edition_is_its_list_of_mechanics(folder: str) -> None:
     assert {v for v in GRAMMAR if hasattr(cls, "check_" + v.replace("-", "_"))} == verbs
     kinds = {"deed" if s.is_deed else s.kind for s in edition.spaces}
     assert kinds - set(cls.landing_table) <= QUIET_SPACES
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No circle in the imports, counting those made only for type checking: each layer and each screen can be
+    read (and loaded) on its own."""
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {name: {m for m in imports_of(path) if m in modules and m != name} for name, path in modules.items()}
+    circles = []
+    for start in sorted(graph):
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    circles.append(" -> ".join([*path, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+    assert circles == []

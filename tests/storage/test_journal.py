@@ -21,7 +21,7 @@ from companion.engine.commands import Command, parse_command
 from companion.engine.errors import CommandRejected
 from companion.engine.game import Entry, Game
 from companion.engine.state import Setup
-from companion.rules import new_game, replay_game
+from companion.rules import RULES_VERSION, new_game, replay_game
 from companion.storage.journal import Journal
 
 REPO = Path(__file__).resolve().parents[2]
@@ -325,3 +325,16 @@ def test_refused_setup_leaves_no_saved_game(journal: Journal, edition: Edition) 
         journal.new_game(edition, bad, "bad")
     assert [v.code for v in exc.value.violations] == ["setup/token"]
     assert journal.games() == []
+
+
+def test_a_game_is_stamped_with_the_rules_version_it_is_played_with(journal: Journal, edition: Edition,
+                                                                      setup: Setup) -> None:
+    """A new game records the current rules version; a game saved before the stamp existed plays as version 1,
+    the rules it was played with."""
+    game = journal.new_game(edition, setup, "g1")
+    assert game.setup.rules_version == RULES_VERSION
+    stored = json.loads(journal.db.execute("SELECT setup FROM games WHERE id = 'g1'").fetchone()[0])
+    assert stored["rules_version"] == RULES_VERSION
+    del stored["rules_version"]
+    journal.db.execute("UPDATE games SET setup = ? WHERE id = 'g1'", (json.dumps(stored),))
+    assert journal.resume("g1").setup.rules_version == 1

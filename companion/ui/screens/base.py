@@ -10,13 +10,13 @@ from companion.ui import theme
 from companion.ui.widgets import paint
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 
 class CompanionScreen(Screen):
     """A screen that redraws itself from the session's views whenever the game changes."""
 
-    def __init__(self, app: CompanionApp, **kwargs: object) -> None:
+    def __init__(self, app: Shell, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.app = app
         paint(self, theme.BACKGROUND)

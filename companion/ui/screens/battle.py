@@ -24,7 +24,7 @@ from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import EngineActionButton, Panel, TapButton, paint, scroll_column, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 DIE = dp(50)
 
@@ -42,7 +42,7 @@ def card_row(label: str, value: str, colour: theme.Colour = theme.TEXT) -> BoxLa
 class BattleScreen(CompanionScreen):
     """Hero against enemy (see the module docstring); "Back to table" leaves the battle waiting."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view: BattleView | None = None
         self.result_labels: list[Label] = []

@@ -25,7 +25,7 @@ from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import Panel, TapButton, paint, scroll_column, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 SIDE = 8                # spaces from one corner to the next
 CELLS = SIDE + 1        # cells along each edge of the ring, corners included
@@ -223,7 +223,7 @@ class BoardMapWidget(FloatLayout):
 class BoardScreen(CompanionScreen):
     """The board map (see the module docstring); "Back to table" returns to the table screen."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.board: BoardMap | None = None
         self.map: BoardMapWidget | None = None

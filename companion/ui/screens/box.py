@@ -64,7 +64,7 @@ from companion.ui.widgets import (
 
 if TYPE_CHECKING:
     from companion.edition import Edition
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 NO_STICK = ("No USB stick is plugged in. Plug one into the Raspberry Pi, wait a few seconds and try again.",)
 UNCERTAIN_NOTE = "Sources disagree or are unsure about this one: compare it with your box."
@@ -73,7 +73,7 @@ UNCERTAIN_NOTE = "Sources disagree or are unsure about this one: compare it with
 class BoxScreen(CompanionScreen):
     """The editions with their box status, and the chosen edition's boxes (choose, new, export, import)."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.edition_id = ""
         self.chosen: dict[str, str] = {}        # edition id -> box id chosen on this screen
@@ -280,7 +280,7 @@ class BoxWalkScreen(CompanionScreen):
     """One step of the walk at a time: its title and colour band, the form for its fields, where each value came
     from, and Back / Skip / This matches my box / Save and next. The cards part lists the decks instead."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.edition_id = ""
         self.box_id = ""

@@ -14,7 +14,7 @@ from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import Panel, TapButton, confirm, scroll_column, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 TITLE = "Star Wars Monopoly"
 SUBTITLE = "The Banker beside your board"
@@ -23,7 +23,7 @@ SUBTITLE = "The Banker beside your board"
 class HomeScreen(CompanionScreen):
     """The app's title, a big "New game" button, the saved games (resume or delete) and the mute switch."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         root = BoxLayout(padding=theme.PAD * 2, spacing=theme.PAD * 2)
         self.add_widget(root)

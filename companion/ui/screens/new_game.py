@@ -38,7 +38,7 @@ from companion.ui.widgets import Dialog, TapButton, back_bar, scroll_column, tex
 
 if TYPE_CHECKING:
     from companion.edition import Edition
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 ROW_HEIGHT = theme.TOUCH + dp(8)
 
@@ -52,7 +52,7 @@ def two_lines(first: str, second: str) -> str:
 class NewGameScreen(CompanionScreen):
     """Set up the table: edition, variant, end time for a time-limit game, and 2 to 8 players."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.edition_id = ""
         self.box_id = ""

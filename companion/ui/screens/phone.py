@@ -24,7 +24,7 @@ from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import Panel, TapButton, confirm, scroll_column, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 ABOUT = ("Players can follow the table on their phones over this table's Wi-Fi: one code shows the whole table, "
          "and each player's own code lets them bid in auctions and offer trades from their seat. The table checks "
@@ -69,7 +69,7 @@ class QrCode(Widget):
 class PhoneScreen(CompanionScreen):
     """The switch, the list of codes (table view, then each player) and the chosen code, large."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.chosen = ""
         self.codes: tuple[PhoneCode, ...] = ()

@@ -35,7 +35,7 @@ from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import EngineActionButton, Panel, TapButton, colour_band, confirm, scroll_column, text
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 DEED_SLOTS = ("build:", "sell:", "mortgage:|unmortgage:")  # button columns of a deed row, left to right
 
@@ -85,7 +85,7 @@ class GroupPanel(Panel):
 class PropertiesScreen(CompanionScreen):
     """Deeds, buildings, mortgages and debts of the player chosen along the top."""
 
-    def __init__(self, app: CompanionApp, **kwargs: object) -> None:
+    def __init__(self, app: Shell, **kwargs: object) -> None:
         super().__init__(app, **kwargs)
         self.chosen: str | None = None
         self.keep_choice = False

@@ -48,7 +48,7 @@ from companion.ui.widgets import EngineActionButton, Panel, TapButton, confirm, 
 
 if TYPE_CHECKING:
     from companion.table.session import Answer
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 TOP_BAR = dp(54)
 JOURNAL_LINES = 2
@@ -124,7 +124,7 @@ class PlayerCard(ButtonBehavior, BoxLayout):
     """A seat at the table: side colour, name and token, cash (large), jail, jail-free cards and deed tiles.
     A tap opens the player's deeds in words."""
 
-    def __init__(self, app: CompanionApp, player: PlayerView, jail_word: str, card_word: str,
+    def __init__(self, app: Shell, player: PlayerView, jail_word: str, card_word: str,
                  bankrupt_word: str) -> None:
         super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
         self.app, self.player, self.player_id = app, player, player.id
@@ -221,7 +221,7 @@ class Slot(BoxLayout):
 class TableScreen(CompanionScreen):
     """The hub of a game (see the module docstring)."""
 
-    def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
+    def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view: TableView | None = None
         self.cash_labels: dict[str, Label] = {}

@@ -46,7 +46,7 @@ from companion.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
+    from companion.ui.shell import Shell
 
 STEPS = (-10, 10, 50, 100)
 ROLES = ("Proposer", "Partner")
@@ -98,7 +98,7 @@ class SideColumn(Panel):
 class TradeScreen(CompanionScreen):
     """Two columns, one per side of the offer, or the open offer with both players' answers."""
 
-    def __init__(self, app: CompanionApp, **kwargs: object) -> None:
+    def __init__(self, app: Shell, **kwargs: object) -> None:
         super().__init__(app, **kwargs)
         self.sides = (Picks(), Picks())
         self.columns: list[SideColumn] = []
