@@ -440,6 +440,7 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     spaces = _spaces(board.get("spaces", []), board.get("kinds", {}), separate_hotel_cost, kinds_here, problems)
     spaces = [replace(s, terms=meta.get("terms", {})) for s in spaces]
     groups = _groups(board.get("groups", []), spaces, problems)
+    spaces = _named(spaces, groups)
     decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
     # Games saved before dice.toml existed said only how many six-sided dice: ``dice = 2`` in edition.toml.
     dice = parse_dice(raw["dice"], problems) if "dice" in raw else classic_dice(int(meta.get("dice", 2)))
@@ -552,7 +553,7 @@ def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separ
             Space(
                 position=position,
                 id=sid,
-                name=item.get("name", "") if "name" in unknown else item.get("name", sid),
+                name=item.get("name", f"Space {position}") if "name" in unknown else item.get("name", sid),
                 kind=kind,
                 group=item.get("group"),
                 deck=item.get("deck"),
@@ -604,6 +605,21 @@ def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str], se
     return problems
 
 
+def _named(spaces: list[Space], groups: dict[str, Group]) -> list[Space]:
+    """A space whose name nobody has entered is called by its group and its place in it ("Colour set 1, 2"), or by
+    its position ("Space 7") until the box says what it is: the name is never needed to play."""
+    out = []
+    for s in spaces:
+        if "name" in s.unknown and s.name == f"Space {s.position}" and s.group in groups:
+            members = groups[s.group].members
+            group = groups[s.group]
+            place = members.index(s.id) + 1
+            name = f"{group.name} {place}" if "name" not in group.unknown else f"{group.name}, no. {place}"
+            s = replace(s, name=name)
+        out.append(s)
+    return out
+
+
 def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]) -> dict[str, Group]:
     groups: dict[str, Group] = {}
     for item in items:
@@ -619,7 +635,8 @@ def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str
             problems.append(f"group {gid}: kind {kind!r} is not one of {', '.join(DEED_KINDS)}")
         problems += [f"space {s.id}: a {s.kind} cannot be in group {gid}, which holds {kind}s" for s in spaces
                      if s.group == gid and s.is_deed and kind and s.kind != kind]
-        groups[gid] = Group(gid, item.get("name", gid), item.get("colour", "#888888"), size, members,
+        default = gid.replace("-", " ").capitalize()  # "Colour set 1" until the box says its name
+        groups[gid] = Group(gid, item.get("name", default), item.get("colour", "#888888"), size, members,
                             frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())), kind)
     for s in spaces:
         if s.is_deed and s.group not in groups and "group" not in s.unknown:

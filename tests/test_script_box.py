@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.errors import CommandRejected
 from companion.script import ScriptError, parse_script, run_script, state_json
 from companion.storage.journal import Journal
 from tests.boba.testbox import box_profile as boba_box_profile
@@ -32,11 +31,15 @@ def cash(state: dict[str, object]) -> dict[str, int]:
     return {p["id"]: p["cash"] for p in players}
 
 
-def test_without_its_box_a_boba_fett_script_cannot_start() -> None:
-    """Nobody knows the Boba Fett board's layout, so a script without a box is refused at set-up."""
-    with pytest.raises(CommandRejected) as refused:
-        run_script(parse_script(PLAYERS + "roll boba 1 2\n"))
-    assert [v.code for v in refused.value.violations] == ["box/incomplete"]
+def test_without_its_box_a_boba_fett_script_starts_and_asks_for_the_space_first_stopped_on() -> None:
+    """Nobody knows the Boba Fett board's layout, and a game starts without it: the first roll onto a space
+    nobody described stops the script with ``box/needed``, naming the space and asking for its type."""
+    outcome = run_script(parse_script(PLAYERS + "roll boba 1 2\n"))
+    assert outcome.rejected is not None
+    [violation] = outcome.rejected[2]
+    assert violation.code == "box/needed"
+    assert violation.need is not None and (violation.need.target, violation.need.fields) == ("space:space-3",
+                                                                                           ("kind",))
 
 
 def test_box_lines_among_the_set_up_are_the_games_box() -> None:

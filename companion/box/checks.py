@@ -60,7 +60,7 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         if f is None:
             problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: '{key}' is not something "
                                                     "printed on it."))
-        elif during_play and key in LAYOUT_FIELDS:
+        elif during_play and key in LAYOUT_FIELDS and _settled(raw_item, key):
             problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: the {f.label.lower()} is "
                                                     "part of the board's layout and cannot change during a game."))
         else:
@@ -79,6 +79,17 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         except EditionError as exc:
             problems += [BoxProblem(target, "", p) for p in exc.problems]
     return problems
+
+
+def _settled(raw_item: dict[str, Any] | None, key: str) -> bool:
+    """Whether a layout value is already known: the board learnt during a game only fills in what nobody has said
+    (what a space is, its group), it never changes what the box already says."""
+    if raw_item is None:
+        return False
+    unknown = raw_item.get("unknown", ())
+    if key in unknown or (key != "kind" and "kind" in unknown):
+        return False
+    return key in raw_item
 
 
 def check_edition(edition: Edition) -> list[BoxProblem]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from companion.edition import CARD_EFFECTS, CLASSIC_EFFECTS, DEED_KINDS, Edition, Space, capital
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
-"""Fields that shape the board: entered before play, never changed during a game."""
+"""Fields that shape the board: learnt when play first reaches them, never changed during a game."""
 
 def effect_words(edition: Edition) -> dict[str, str]:
     """The card effects of the vocabulary as the edition's players would say them."""
@@ -71,7 +71,7 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     of that kind shares on this board is not asked for)."""
     term = edition.term
     kinds = tuple((k, kind_words(edition, k)) for k in edition.space_kinds)
-    fields = [BoxField("kind", "Type of space", "choice", choices=kinds), BoxField("name", "Name", "text")]
+    fields = [BoxField("kind", "Type of space", "choice", True, choices=kinds), BoxField("name", "Name", "text", True)]
     groups = tuple((g.id, g.name) for g in edition.groups.values()
                    if g.kind == kind or (not g.kind and (any(edition.space(m).kind == kind for m in g.members)
                                                         or not g.members)))
@@ -80,7 +80,7 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
              else sum(1 for s in edition.spaces if s.kind == kind))
     if kind in DEED_KINDS:
         fields += [BoxField("group", capital(term("group")) if kind in ("street", "hideout") else "Group",
-                            "choice", choices=groups),
+                            "choice", True, choices=groups),
                    BoxField("price", "Price", "number", True)]
     if kind == "hideout":
         fields.append(BoxField("rent", capital(term("rent")), "number", True))
@@ -102,7 +102,8 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     if kind in DEED_KINDS and kind != "hideout":
         fields.append(BoxField("mortgage", capital(term("mortgage_value")), "number", True))
     if kind == "card":
-        fields.append(BoxField("deck", "Deck", "choice", choices=tuple((d.id, d.name) for d in edition.decks.values())))
+        fields.append(BoxField("deck", "Deck", "choice", True,
+                               choices=tuple((d.id, d.name) for d in edition.decks.values())))
     if kind == "tax":
         fields.append(BoxField("amount", "Amount to pay", "number", True))
     if kind == "collect":
@@ -112,7 +113,7 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
 
 def group_fields() -> list[BoxField]:
     """A colour group's name and band colour."""
-    return [BoxField("name", "Name", "text"), BoxField("colour", "Colour", "choice", choices=BAND_COLOURS)]
+    return [BoxField("name", "Name", "text", True), BoxField("colour", "Colour", "choice", True, choices=BAND_COLOURS)]
 
 
 def card_fields(edition: Edition, effect: str, deck: str = "") -> list[BoxField]:

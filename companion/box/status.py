@@ -84,7 +84,8 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
     for g in edition.groups.values():
         if g.unknown:
             fields = tuple(sorted(g.unknown, key=FIELD_ORDER.index))
-            before.append(Missing(f"group:{g.id}", f"Group {g.name}", fields, False))
+            later_too = set(fields) <= asked_during_play
+            (during if later_too else before).append(Missing(f"group:{g.id}", f"Group {g.name}", fields, later_too))
     for d in edition.decks.values():
         for c in d.cards:
             if c.unknown:

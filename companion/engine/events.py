@@ -305,6 +305,20 @@ class Noted(Event):
 
 
 @dataclass(frozen=True)
+class Unpacked(Event):
+    """Something of the box the game learns about during play is put in place, like the box contents at set-up
+    (a Title Deed on a space nobody had described starts with the bank)."""
+
+    kind: ClassVar[str] = "unpacked"
+    account: str
+    unit: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.ledger.open(self.account, self.unit, self.amount)
+
+
+@dataclass(frozen=True)
 class BoxRead(Event):
     """Values read off the box (a deed, a tax square, a card) the first time play needed them. The game plays
     with them from here on."""

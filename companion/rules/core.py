@@ -22,16 +22,31 @@ from companion.box.overlay import apply_values
 from companion.box.status import box_status
 from companion.box.values import BoxValueError, parse_values
 from companion.dice import MOVE, RollNeed
-from companion.edition import Edition, Space, a_or_an, edition_from_data
+from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
 from companion.engine.commands import Command, grammar_problem, register_verbs
-from companion.engine.errors import Violation
-from companion.engine.events import BoxRead, DebtOpened, Event, GameEnded, JailChanged, Posted, TokenMoved, TurnPassed
+from companion.engine.errors import Need, ValueNeeded, Violation
+from companion.engine.events import (
+    BoxRead,
+    DebtOpened,
+    Event,
+    GameEnded,
+    JailChanged,
+    Posted,
+    TokenMoved,
+    TurnPassed,
+    Unpacked,
+)
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, Posting, Transaction, deed_unit, site_account
 from companion.engine.state import BoxReading, Decision, GameState, Player, Setup
 
 V = Violation
 Check = Callable[[GameState, Command], list[Violation]]
 Grammar = tuple[tuple[str, ...], str]
+
+
+LANDING_LAYOUT = ("kind", "group", "deck")
+"""What a token stopping on a space needs to know of it: its type, and the group of a deed or the deck of a card
+space."""
 
 
 def ceil_percent(amount: int, percent: int) -> int:
@@ -86,8 +101,10 @@ class Rules:
     """Space kind -> the method resolving a token that stops there."""
     landing_decisions: ClassVar[tuple[str, ...]] = ()
     """The decision kinds a landing opens (a correction of the token withdraws them)."""
-    asks: ClassVar[frozenset[str]] = frozenset()
-    """Values the box may still lack when a game starts: play asks for each the first time it needs it."""
+    asks: ClassVar[frozenset[str]] = frozenset({"kind", "name", "group", "deck", "colour"})
+    """Values the box may still lack when a game starts: play asks for each the first time it needs it. Every
+    edition learns its board's layout while it is played: what a space is, the first time a token stops there
+    (moves only count spaces); names and colours are never needed to play."""
     go_reason: ClassVar[str] = "salary for passing GO"
     """How the log names GO's salary."""
 
@@ -158,8 +175,14 @@ class Rules:
                 for p in check_values(self.edition, cmd.args[0], values, during_play=True) if not p.caution]
 
     def do_box(self, emit: Emitter, cmd: Command) -> None:
-        """The game plays on with the values entered (see :meth:`with_box`)."""
-        emit(BoxRead(cmd.args[0], parse_values(cmd.args[1:]), " ".join(cmd.args[1:])))
+        """The game plays on with the values entered (see :meth:`with_box`). A space said to be a deed has its
+        Title Deed with the bank from now on."""
+        target, values = cmd.args[0], parse_values(cmd.args[1:])
+        emit(BoxRead(target, values, " ".join(cmd.args[1:])))
+        kind, _, item = target.partition(":")
+        unit = deed_unit(item)
+        if kind == "space" and values.get("kind") in DEED_KINDS and not emit.state.ledger.opened(unit):
+            emit(Unpacked(BANK, unit, 1))
 
     def with_box(self, reads: tuple[BoxReading, ...]) -> Rules:
         """The same rules played with the edition data these rules started with, plus the values read off the
@@ -284,8 +307,13 @@ class Rules:
         return self.edition.groups[space.group].members if space.group else ()
 
     def owns_group(self, s: GameState, player: str, space: Space) -> bool:
-        """Whether one player holds every deed of the space's group."""
-        return all(s.owner(m) == player for m in self.group_members(space))
+        """Whether one player holds every deed of the space's group (all of them: a deed the box has not yet
+        placed in the group is nobody's)."""
+        members = self.group_members(space)
+        group = self.edition.groups.get(space.group or "")
+        if group is not None and len(members) < group.size:
+            return False
+        return all(s.owner(m) == player for m in members)
 
     def group_name(self, space: Space) -> str:
         """``Hoth colour group``: the group of a deed as the players say it."""
@@ -476,7 +504,12 @@ class Rules:
         """Resolve the space the token stands on with the mechanic that owns its kind (nothing happens on a
         space no mechanic resolves). ``forced``: a card sent it (``nearest``: vessel double, utility 10x)."""
         space = self.space_at(emit.state.player(player).position)
-        space.need_printed()
+        layout = tuple(f for f in LANDING_LAYOUT if f in space.unknown)
+        if layout:
+            raise ValueNeeded(Need(f"space:{space.id}", layout, f"What is on {space.name}? Nobody has said yet: "
+                                                               "choose its type from the box."))
+        if not space.is_deed:
+            space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
         handler = self.landing_table.get("deed" if space.is_deed else space.kind)
         if handler is not None:
             getattr(self, handler)(emit, player, space, forced)

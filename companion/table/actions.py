@@ -53,11 +53,12 @@ class Action:
 
 
 def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
-    """An action for ``command``, enabled only when the engine would accept it now."""
+    """An action for ``command``, enabled only when the engine would accept it now. A value the box has not given
+    yet is no reason to refuse: tapping the action asks for it, then carries the action out."""
     roll = game.roll_need(command.split()[1]) if command.startswith("roll ") else None
     # Whether rolling is allowed now is asked with any legal values; the real ones come from the dice.
     cmd = parse_command(" ".join([command, *map(str, roll.lowest())]) if roll else command)
-    reasons = tuple(v.message for v in game.validate(cmd))
+    reasons = tuple(v.message for v in game.validate(cmd) if v.code != "box/needed")
     return Action(key, label, command, cmd.player or "", not reasons, reasons, roll, style)
 
 

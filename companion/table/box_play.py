@@ -57,13 +57,16 @@ def chosen_box(store: BoxStore, edition: Edition, box: str = "") -> BoxProfile:
 
 def first_playable(store: BoxStore, editions: dict[str, Edition]) -> str:
     """The edition a new-game form opens on: the first whose last saved box (or its published data, with no box
-    saved) is enough to start a game, else simply the first."""
+    saved) is complete, so that play asks nothing; else the first a game can start with; else simply the
+    first."""
+    statuses = {}
     for edition_id, edition in editions.items():
         boxes = store.profiles(edition_id)
         ready = with_box(edition, boxes[0]) if boxes else edition
-        if box_status(ready, asked_during_play(edition)).can_start:
-            return edition_id
-    return next(iter(editions), "")
+        statuses[edition_id] = box_status(ready, asked_during_play(edition))
+    return (next((e for e, status in statuses.items() if status.complete), "")
+            or next((e for e, status in statuses.items() if status.can_start), "")
+            or next(iter(editions), ""))
 
 
 def start_with_box(journal: Journal, store: BoxStore, edition: Edition, setup: Setup, box: str = "") -> Session:
@@ -84,7 +87,10 @@ def stored_values(store: BoxStore, session: Session, need: Need) -> dict[str, An
         values = store.load(session.edition.id, str(box["id"])).value(need.target)
     except (OSError, BoxValueError):
         return {}
-    return {k: values[k] for k in need.fields} if all(k in values for k in need.fields) else {}
+    if not all(k in values for k in need.fields):
+        return {}
+    wanted = (*need.fields, *LEARNT_WITH_KIND) if "kind" in need.fields else need.fields
+    return {k: values[k] for k in wanted if k in values}
 
 
 @dataclass(frozen=True)
@@ -152,9 +158,23 @@ def target_fields(edition: Edition, target: str) -> list[BoxField]:
     return card_fields(edition, card.effect if card else "", item)
 
 
-def need_fields(edition: Edition, need: Need) -> list[BoxField]:
-    """The fields a need asks the table to read off the box, in the order the box prints them."""
-    return [f for f in target_fields(edition, need.target) if f.key in need.fields]
+LEARNT_WITH_KIND = ("group", "deck", "price", "amount")
+"""What is asked with a space's type the first time a token stops there: its group (a deed) or deck (a card
+space), and the one value play needs at once: a deed's price (the lander may buy it) or what a tax or bonus space
+charges or pays. Its name is never asked: it is not needed to play (box setup takes it at leisure)."""
+
+
+def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = None) -> list[BoxField]:
+    """The fields a need asks the table to read off the box, in the order the box prints them. A space nobody
+    has described yet asks for its type first; ``chosen``: what the form holds so far, so that the type chosen
+    brings the fields that type needs now (see :data:`LEARNT_WITH_KIND`)."""
+    if "kind" not in need.fields:
+        return [f for f in target_fields(edition, need.target) if f.key in need.fields]
+    space = edition.space(need.target.partition(":")[2])
+    kind = str((chosen or {}).get("kind", ""))
+    if kind not in edition.space_kinds:
+        return [f for f in space_fields(edition, space.kind, space) if f.key == "kind"]
+    return [f for f in space_fields(edition, kind, space) if f.key == "kind" or f.key in LEARNT_WITH_KIND]
 
 
 def check_entry(edition: Edition, target: str, values: dict[str, Any], during_play: bool = True

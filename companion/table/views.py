@@ -142,13 +142,22 @@ def deed_view(game: Game, space: Space) -> DeedView:
     return DeedView(
         id=space.id, name=space.name, kind=space.kind, group=space.group or "",
         group_name=group.name if group else "", colour=group.colour if group else NO_COLOUR,
-        price=credits(e, space.price), mortgage_value=credits(e, space.mortgage),
-        build_cost=credits(e, space.build_cost) if space.build_cost else "",
-        hotel_cost=credits(e, space.hotel_cost) if e.separate_hotel_cost and space.kind == "street" else "",
+        price=printed(e, space, "price"), mortgage_value=printed(e, space, "mortgage"),
+        build_cost=printed(e, space, "build_cost"),
+        hotel_cost=printed(e, space, "hotel_cost") if e.separate_hotel_cost and space.kind == "street" else "",
         rent_rows=rent_rows(e, space), owner=owner,
         owner_name=s.player(owner).name if s.has_player(owner) else e.term("bank"),
         houses=houses, hotel=hotel, mortgaged=mortgaged, marks=marks(e, houses, hotel, mortgaged),
     )
+
+
+def printed(e: Edition, space: Space, key: str) -> str:
+    """A value printed on a deed, in credits; empty while the box has not given it (a deed nobody has bought
+    yet may be known only by its price, or not at all)."""
+    value = space.known(key)
+    if key == "hotel_cost" and value is None and "hotel_cost" not in space.unknown:
+        value = space.known("build_cost")
+    return credits(e, int(value)) if value else ""
 
 
 def marks(e: Edition, houses: int, hotel: bool, mortgaged: bool) -> str:
@@ -164,7 +173,9 @@ def marks(e: Edition, houses: int, hotel: bool, mortgaged: bool) -> str:
 
 
 def rent_rows(e: Edition, space: Space) -> tuple[tuple[str, str], ...]:
-    """The rent table printed on a deed: one row per line of the card."""
+    """The rent table printed on a deed: one row per line of the card (none while the box has not given it)."""
+    if "rent" in space.unknown or "dice_multiplier" in space.unknown:
+        return ()
     if space.kind == "street":
         labels = [capital(e.term("rent")),
                   *(f"With {n} {e.term('house' if n == 1 else 'houses')}" for n in range(1, 5)),
@@ -187,7 +198,7 @@ def space_view(game: Game, position: int) -> SpaceView:
         "go": f"Collect {credits(e, e.go_salary)} salary as you pass",
         "card": f"Draw {a_or_an(e.decks[space.deck].name)} card" if space.deck in e.decks else "",
         "tax": (f"Pay {credits(e, e.docking_flat)} or {e.docking_worth_percent}% of your worth"
-                if space.tax == "docking" else f"Pay {credits(e, space.amount)}"),
+                if space.tax == "docking" else f"Pay {printed(e, space, 'amount')}"),
         "jail": f"Just visiting, or in {e.term('jail')}",
         "go-to-jail": f"Go straight to {e.term('jail')}",
         "free-parking": "A rest: nothing happens",

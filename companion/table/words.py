@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.box.fields import kind_words
 from companion.edition import ENEMY_EFFECTS, a_or_an, capital, field_words
 from companion.engine.events import (
     AuctionClosed,
@@ -189,11 +190,22 @@ def event_line(game: Game, event: Event) -> str:
             return f"The game is over: {reason}"
         case BoxRead(target=target, values=values):
             return f"Read off the box for {box_target_name(e, target)}: " + ", ".join(
-                f"{e.field_words([k])} {v if not isinstance(v, tuple | list) else '/'.join(map(str, v))}"
-                for k, v in values.items())
+                f"{e.field_words([k])} {box_value_words(e, k, v)}" for k, v in values.items())
         case Noted(text=text):
             return text
     return coop_line(game, event)
+
+
+def box_value_words(e: Edition, key: str, value: object) -> str:
+    """A value read off the box as the table says it: a type, group or deck by its name, a table of amounts
+    with slashes."""
+    if key == "kind":
+        return kind_words(e, str(value)).lower()
+    if key == "group" and str(value) in e.groups:
+        return e.groups[str(value)].name
+    if key == "deck" and str(value) in e.decks:
+        return e.decks[str(value)].name
+    return "/".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
 
 
 def enemy_of(game: Game, enemy: str) -> Enemy:

@@ -98,13 +98,21 @@ class BoxValuesDialog(BoxEntryDialog):
                  on_cancel: Callable[[], Any] | None = None) -> None:
         assert app.session is not None
         edition = app.session.edition
-        super().__init__(app, f"Read it off the box: {box_target_name(edition, need.target)}", on_cancel)
+        name = box_target_name(edition, need.target)
+        super().__init__(app, f"What is on {name}?" if "kind" in need.fields else f"Read it off the box: {name}",
+                         on_cancel)
         self.need = need
         self.on_done = on_done
         self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
         self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+
+    def changed(self, key: str) -> None:
+        """A space's type chosen brings what that type needs now (its group or deck, its price or amount)."""
+        super().changed(key)
+        if key == "kind":
+            self.form.rebuild(need_fields(self.edition, self.need, self.form.values()))
 
     def target(self, values: dict[str, Any]) -> str:
         """The space, group or card the need names."""

@@ -12,7 +12,6 @@ from typing import Protocol
 
 from kivy.uix.screenmanager import Screen, ScreenManager
 
-from companion.box.store import BoxStore
 from companion.devices.desk import Outcome
 from companion.devices.hub import Devices
 from companion.devices.rolls import DiceRoll
@@ -20,6 +19,7 @@ from companion.edition import Edition
 from companion.engine.state import Setup
 from companion.storage.journal import Journal
 from companion.table.actions import Action
+from companion.table.box_play import BoxStore
 from companion.table.phone import PhoneLink
 from companion.table.session import Answer, Session
 from companion.ui.sounds import Sounds

@@ -23,22 +23,21 @@ ASKED = asked_during_play(shipped())
 PLAYERS = [{"id": "din", "name": "Din"}, {"id": "fennec", "name": "Fennec"}]
 
 
-def test_the_shipped_edition_needs_the_layout_before_play_and_asks_the_rest_during_play() -> None:
-    """Nothing of the board but its corners is public: the type and name of 36 spaces and the name and colour of
-    the 8 colour sets are needed before a game can start; the 32 cards are asked for as they are drawn."""
+def test_the_shipped_edition_plays_at_once_and_learns_the_board_during_play() -> None:
+    """Nothing of the board but its corners is public, and nothing is needed before the first roll: the type and
+    name of 36 spaces, the name and colour of the 8 colour sets and the 32 cards are asked for (or, for names and
+    colours, never needed) as play reaches them."""
     status = box_status(shipped(), ASKED)
-    assert not status.can_start
-    assert status.lines()[:2] == [
-        "Needed before a game can start: the type and name of 36 spaces; the name and colour of 8 groups.",
-        "Asked for during play, the first time it is needed: 32 cards not yet entered.",
+    assert status.can_start
+    assert status.lines()[:1] == [
+        "Asked for during play, the first time it is needed: the type and name of 36 spaces; the name and colour "
+        "of 8 groups; 32 cards not yet entered.",
     ]
-
-
-def test_a_game_on_the_shipped_edition_is_refused_saying_what_is_missing() -> None:
+    game = new_game(shipped(), Setup("boba-fett", "standard", PLAYERS))
     with pytest.raises(CommandRejected) as refused:
-        new_game(shipped(), Setup("boba-fett", "standard", PLAYERS))
-    assert [v.code for v in refused.value.violations] == ["box/incomplete"]
-    assert "the type and name of 36 spaces" in refused.value.violations[0].message
+        game.apply(parse_command("roll din 1 2"))
+    assert refused.value.violations[0].need is not None
+    assert refused.value.violations[0].need.fields == ("kind",)
 
 
 def test_with_the_layout_entered_the_game_starts_and_asks_for_every_title_deed_during_play() -> None:
@@ -57,15 +56,23 @@ def test_with_the_layout_entered_the_game_starts_and_asks_for_every_title_deed_d
     new_game(edition, Setup("boba-fett", "standard", PLAYERS))
 
 
-def test_landing_on_a_character_nobody_entered_asks_for_its_whole_title_deed_in_the_editions_words() -> None:
+def test_landing_on_a_character_nobody_entered_asks_for_its_price_then_buying_for_its_title_deed() -> None:
+    """In the edition's words: the price when the lander weighs it, the rest of the Title Deed once bought."""
     game = new_game(boba(printed=False, cards=False), Setup("boba-fett", "standard", PLAYERS))
     with pytest.raises(CommandRejected) as refused:
         game.apply(parse_command("roll din 1 2"))
     need = refused.value.violations[0].need
     assert need is not None and need.target == "space:space-3"
-    assert need.fields == ("price", "mortgage", "build_cost", "hotel_cost", "rent")
-    assert need.what.startswith("Character 1B (test): the price, inactive value, cost of each Sigil, cost of a "
-                                "Skull and payment table printed in the box are not entered yet.")
+    assert need.fields == ("price",)
+    assert need.what.startswith("Character 1B (test): the price printed in the box is not entered yet.")
+    game.apply(parse_command("box space:space-3 price=60"))  # TEST DATA
+    game.apply(parse_command("roll din 1 2"))
+    with pytest.raises(CommandRejected) as refused:
+        game.apply(parse_command("buy din"))
+    need = refused.value.violations[0].need
+    assert need is not None and need.fields == ("mortgage", "build_cost", "hotel_cost", "rent")
+    assert need.what.startswith("Character 1B (test): the inactive value, cost of each Sigil, cost of a Skull and "
+                                "payment table printed in the box are not entered yet.")
 
 
 def test_entering_a_type_asks_for_the_values_of_that_type() -> None:
@@ -75,7 +82,8 @@ def test_entering_a_type_asks_for_the_values_of_that_type() -> None:
     one = edition_from_data(raw).space("space-1")
     assert one.unknown == {"group", "price", "mortgage", "build_cost", "hotel_cost", "rent"}
     status = box_status(edition_from_data(raw), ASKED)
-    assert status.before_play[0].where == "Space 1 (Test character)" and status.before_play[0].fields == ("group",)
+    first = next(m for m in status.during_play if m.target == "space:space-1")
+    assert first.where == "Space 1 (Test character)" and first.fields[0] == "group"
     raw = apply_values(shipped().raw, "space:space-2", {"kind": "card", "name": "Bounty Hunter"})
     assert edition_from_data(raw).space("space-2").unknown == {"deck"}
 
@@ -85,7 +93,8 @@ def test_a_character_cannot_go_among_the_equipment() -> None:
     caught too, naming the space."""
     found = check_values(shipped(), "space:space-1", {"kind": "street", "name": "Test", "group": "equipment"})
     assert [p.message for p in found if not p.caution] == [
-        "Space 1, colour set: 'equipment' is not one of: " + ", ".join(f"colour-set-{k}" for k in range(1, 9)) + "."]
+        "Space 1, colour set: 'equipment' is not one of: "
+        + ", ".join(f"colour-set-{k} (Colour set {k})" for k in range(1, 9)) + "."]
     raw = apply_values(boba().raw, "space:space-1", {"group": "equipment"})
     problems = [p.message for p in check_raw(raw) if p.target == "space:space-1"]
     assert problems == ["Space 1 (Character 1A (test)), group: Group Equipment holds only equipment."]

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.box.overlay import overlay
-from companion.box.profile import BoxProfile, profile_from_toml
+from companion.box.profile import BoxProfile, overlay, profile_from_toml
 from companion.box.store import BoxStore, box_files, usb_folders
 from companion.box.values import BoxValueError
 from companion.edition import edition_from_data

@@ -392,8 +392,9 @@ class GappedBoxMachine(TableMachine):
             needs = [v.need for v in exc.violations if v.need]
             assert needs, exc.violations
         for need in needs:
-            kind = game.edition.space(need.target.partition(":")[2]).kind
-            values = data.draw(printed_values(need.fields, 4 if kind == "vessel" else 6), label="box")
+            space = game.edition.space(need.target.partition(":")[2])
+            values = data.draw(printed_values(need.fields, 4 if space.kind == "vessel" else 6, space.known("price")),
+                               label="box")
             game.apply(Command("box", box_words(need.target, values)))
         game.apply(cmd)
 
@@ -416,9 +417,11 @@ class BobaFettUnreadBoxMachine(GappedBoxMachine):
 
 
 @st.composite
-def printed_values(draw: st.DrawFn, fields: tuple[str, ...], rents: int) -> dict[str, object]:
-    """TEST DATA: made-up but valid Title Deed or tax values: ``rents`` rising amounts, mortgage half the price."""
-    price = draw(st.integers(1, 200)) * 2
+def printed_values(draw: st.DrawFn, fields: tuple[str, ...], rents: int, price: int | None = None
+                   ) -> dict[str, object]:
+    """TEST DATA: made-up but valid Title Deed or tax values: ``rents`` rising amounts, mortgage half the price
+    (the ``price`` entered already, when the deed was first landed on)."""
+    price = price or draw(st.integers(1, 200)) * 2
     rent = tuple(sorted(draw(st.sets(st.integers(1, 2000), min_size=rents, max_size=rents))))
     values = {"price": price, "mortgage": price // 2, "build_cost": draw(st.integers(1, 200)), "rent": rent,
               "amount": draw(st.integers(1, 300)), "dice_multiplier": (4, 10),

@@ -63,16 +63,19 @@ def test_chosen_box_is_the_one_asked_for_else_the_last_saved_else_a_new_one(stor
 
 
 def test_need_fields_are_the_deeds_fields_asked_for_in_printed_order(session: Session) -> None:
-    """Landing on Mos Eisley asks for its price, rent table, building cost and mortgage value, in the order the
-    Title Deed prints them, with the edition's words for the buildings."""
+    """Landing on Mos Eisley asks for its price; buying it for its rent table, building cost and mortgage value,
+    in the order the Title Deed prints them, with the edition's words for the buildings."""
     answer = session.submit("roll luke 5 6")
     assert not answer.accepted
+    assert [(f.key, f.kind) for f in need_fields(session.edition, answer.needs[0])] == [("price", "number")]
+    assert session.submit("box space:tatooine-mos-eisley price=140").accepted   # TEST DATA
+    assert session.submit("roll luke 5 6").accepted
+    answer = session.submit("buy luke")
     fields = need_fields(session.edition, answer.needs[0])
-    assert [(f.key, f.kind) for f in fields] == [("price", "number"), ("rent", "numbers"), ("build_cost", "number"),
-                                                ("mortgage", "number")]
-    assert fields[1].parts == ("Rent, site only", "With 1 fighter", "With 2 fighters", "With 3 fighters",
+    assert [(f.key, f.kind) for f in fields] == [("rent", "numbers"), ("build_cost", "number"), ("mortgage", "number")]
+    assert fields[0].parts == ("Rent, site only", "With 1 fighter", "With 2 fighters", "With 3 fighters",
                                "With 4 fighters", "With a freighter/destroyer")
-    assert fields[2].label == "Cost of each fighter"
+    assert fields[1].label == "Cost of each fighter"
 
 
 def test_target_fields_of_a_tax_space_a_group_and_cards(session: Session) -> None:

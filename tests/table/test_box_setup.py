@@ -77,8 +77,8 @@ def test_a_step_shows_each_field_with_where_it_came_from(gapped: Edition) -> Non
     assert [(f.field.key, f.value, f.origin) for f in six.fields] == [
         ("kind", None, "unknown"), ("name", None, "unknown"), ("group", None, "unknown"), ("price", None, "unknown")]
     assert {f.note for f in six.fields} == {"Not known yet: read it off your box."}
-    assert not six.skippable
-    assert skip_words(gapped, six) == "The type, name and group must be entered before a game can start."
+    assert six.skippable  # play asks what the space is when a token first stops there
+    assert skip_words(gapped, six) == "Play will ask for the type, name, group and price the first time it is needed."
 
     yoda = step_view(gapped, "deeds", 0)
     assert (yoda.title, yoda.heading, yoda.colour) == ("Title Deed (1 of 27)", "Dagobah: Yoda's Hut", "#8b5a2b")
@@ -215,7 +215,7 @@ def test_the_jump_list_names_every_space(gapped: Edition) -> None:
 def test_the_headline_says_whether_a_game_can_start(gapped: Edition, store: BoxStore) -> None:
     profile = store.current(gapped)
     assert status_headline(edition_status(gapped, profile)) == \
-        "A game cannot start yet: part of the board is not entered."
+        "A game can start; play asks for the rest when it is first needed."
     six = save_step(store, profile, gapped, step_view(gapped, "board", 6),
                     {"kind": "street", "name": "Hoth: Test Ridge", "group": "hoth"})             # TEST DATA
     hoth = save_step(store, six.profile, gapped, step_view(six.edition, "groups", 1),

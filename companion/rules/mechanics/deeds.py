@@ -94,6 +94,7 @@ class Deeds(Rules):
         s = emit.state
         owner = s.owner(space.id)
         if owner == BANK:
+            self.buy_price(s, player, space)  # the lander weighs the price now: it is asked for if not entered
             emit(DecisionOpened("offer", player, {"space": space.id}))
         elif owner != player and space.id not in s.mortgaged:
             if space.kind == "utility" and (forced == "nearest" or self.edition.utility_dice == "fresh"):
@@ -136,6 +137,7 @@ class Deeds(Rules):
             return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
                                       "sale.")]
         deed = self.edition.space(offer.data["space"])
+        deed.need_printed()  # the card is in the buyer's hand: what it prints is entered now, once
         return self.afford(s, player, self.buy_price(s, player, deed), deed.name)
 
     def do_buy(self, emit: Emitter, cmd: Command) -> None:

@@ -1,0 +1,131 @@
+"""A family's first game with a box nobody has entered, tapped on the real widgets: the game starts at once, and
+the board is learnt as the tokens stop on it.
+
+Boba Fett (almost nothing of its board is public) and The Mandalorian start from the shipped edition data and an
+empty box profile. A token stopping on a space nobody has described opens "what is on this space?": its type,
+and with it only what play needs now (a character's colour set and price; a tax's amount). Buying a deed puts
+its card in the buyer's hand: what it prints besides is entered then. Every value entered here is TEST DATA
+(made up, not read off a box). The taps spent on box questions are counted and printed.
+
+Screenshots (800x480): first-game-<edition>-<step>.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine.state import Setup
+from companion.ui.box_dialogs import BoxValuesDialog
+from companion.ui.box_form import ChoiceListDialog
+from companion.ui.widgets import NumberPad, TapButton
+from tests.ui.helpers import action, dialogs, exact, find, roll_faces, settle, shoot, tap, texts, wait_until
+
+pytestmark = pytest.mark.ui
+
+
+class Taps:
+    """Taps on box questions, counted."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, widget: Any) -> None:
+        self.count += 1
+        tap(widget)
+
+    def choose(self, dialog: BoxValuesDialog, field: str, words: str) -> None:
+        """Tap a choice field, then the option by its words."""
+        self(find(TapButton, root=dialog.form, field=field, part=None))
+        chooser = dialogs()[-1]
+        assert isinstance(chooser, ChoiceListDialog)
+        self(exact(words, root=chooser))
+        wait_until(lambda: chooser not in dialogs())
+
+    def number(self, dialog: BoxValuesDialog, field: str, value: int, part: int | None = None) -> None:
+        """Tap a number field (``part``: one amount of a table), its digits on the number pad, OK."""
+        self(find(TapButton, root=dialog.form, field=field, part=part))
+        pad = dialogs()[-1]
+        assert isinstance(pad, NumberPad)
+        for digit in str(value):
+            self(exact(digit, root=pad))
+        self(pad.ok)
+        wait_until(lambda: pad not in dialogs())
+
+    def save(self, dialog: BoxValuesDialog) -> None:
+        self(exact("Save", root=dialog))
+        wait_until(lambda: dialog not in dialogs())
+        settle()
+
+
+def asked() -> BoxValuesDialog:
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, BoxValuesDialog), texts()
+    return dialog
+
+
+def fields(dialog: BoxValuesDialog) -> list[str]:
+    return [f.key for f in dialog.form.fields]
+
+
+def test_a_boba_fett_first_game_starts_at_once_and_learns_the_board_as_it_is_played(
+        app: Any, screenshot_dir: Path) -> None:
+    """An empty box: nothing is asked before the first roll. Din rolls 1 + 2 onto space 3: the table says it is a
+    character of colour set 1 priced 60 (TEST DATA) and the offer follows; buying asks for the rest of its Title
+    Deed. Fennec rolls 2 + 2 onto space 4, a tax of 100 (TEST DATA), paid at once. The next game of the same box
+    asks nothing about either space."""
+    players = [{"id": "din", "name": "Din", "token": "boba-fett-1"},
+               {"id": "fennec", "name": "Fennec", "token": "boba-fett-2"}]
+    assert app.new_game(Setup("boba-fett", "standard", players, 0)).accepted
+    settle()
+    assert app.manager.current == "table"
+    start = app.session.game.state.cash("din")
+    taps = Taps()
+
+    roll_faces("roll", 1, 2)
+    dialog = asked()
+    assert fields(dialog) == ["kind"]
+    shoot(screenshot_dir, "first-game-boba-what-is-this-space")
+    taps.choose(dialog, "kind", "Character in a colour set")
+    assert fields(dialog) == ["kind", "group", "price"]
+    taps.choose(dialog, "group", "Colour set 1")
+    taps.number(dialog, "price", 60)
+    shoot(screenshot_dir, "first-game-boba-a-character")
+    taps.save(dialog)
+    new_space = taps.count
+
+    tap(action("buy"))
+    dialog = asked()
+    assert fields(dialog) == ["rent", "build_cost", "hotel_cost", "mortgage"]
+    shoot(screenshot_dir, "first-game-boba-the-deed-in-hand")
+    for part, amount in enumerate((4, 20, 60, 180, 320, 450)):
+        taps.number(dialog, "rent", amount, part)
+    taps.number(dialog, "build_cost", 50)
+    taps.number(dialog, "hotel_cost", 50)
+    taps.number(dialog, "mortgage", 30)
+    taps.save(dialog)
+    game = app.session.game
+    assert game.state.owner("space-3") == "din" and game.state.cash("din") == start - 60
+    tap(action("end"))
+
+    before = taps.count
+    roll_faces("roll", 2, 2)
+    dialog = asked()
+    taps.choose(dialog, "kind", "Tax to pay")
+    assert fields(dialog) == ["kind", "amount"]
+    taps.number(dialog, "amount", 100)
+    taps.save(dialog)
+    tax = taps.count - before
+    assert app.session.game.state.cash("fennec") == start - 100
+    assert not [d for d in dialogs() if isinstance(d, BoxValuesDialog)]
+    print(f"box taps: a character met {new_space}, its Title Deed once bought {before - new_space}, a tax {tax}")
+
+    app.leave_game()
+    assert app.new_game(Setup("boba-fett", "standard", players, 1)).accepted
+    settle()
+    roll_faces("roll", 1, 2)  # space 3 again, in the next game: known from the box
+    assert not [d for d in dialogs() if isinstance(d, BoxValuesDialog)]
+    assert app.session.game.describe()["decisions"][0]["kind"] == "offer"
+    shoot(screenshot_dir, "first-game-boba-next-game-knows-it")
