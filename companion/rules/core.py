@@ -506,8 +506,8 @@ class Rules:
         space = self.space_at(emit.state.player(player).position)
         layout = tuple(f for f in LANDING_LAYOUT if f in space.unknown)
         if layout:
-            raise ValueNeeded(Need(f"space:{space.id}", layout, f"What is on {space.name}? Nobody has said yet: "
-                                                               "choose its type from the box."))
+            raise ValueNeeded(Need(f"space:{space.id}", layout, f"{space.name}: nobody has said what this space is "
+                                                               "yet. Choose its type as the board shows it."))
         if not space.is_deed:
             space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
         handler = self.landing_table.get("deed" if space.is_deed else space.kind)

@@ -158,6 +158,8 @@ def target_fields(edition: Edition, target: str) -> list[BoxField]:
     return card_fields(edition, card.effect if card else "", item)
 
 
+CORNERS = ("go", "jail", "free-parking", "go-to-jail")
+"""Kinds of space a board has once: not offered for a space nobody has described when the board has one."""
 LEARNT_WITH_KIND = ("group", "deck", "price", "amount")
 """What is asked with a space's type the first time a token stops there: its group (a deed) or deck (a card
 space), and the one value play needs at once: a deed's price (the lander may buy it) or what a tax or bonus space
@@ -172,9 +174,11 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
         return [f for f in target_fields(edition, need.target) if f.key in need.fields]
     space = edition.space(need.target.partition(":")[2])
     kind = str((chosen or {}).get("kind", ""))
-    if kind not in edition.space_kinds:
-        return [f for f in space_fields(edition, space.kind, space) if f.key == "kind"]
-    return [f for f in space_fields(edition, kind, space) if f.key == "kind" or f.key in LEARNT_WITH_KIND]
+    fields = space_fields(edition, kind if kind in edition.space_kinds else space.kind, space)
+    wanted = [f for f in fields if f.key == "kind" or (kind in edition.space_kinds and f.key in LEARNT_WITH_KIND)]
+    placed = {s.kind for s in edition.spaces if s.kind in CORNERS}
+    return [replace(f, choices=tuple(c for c in f.choices if c[0] not in placed)) if f.key == "kind" else f
+            for f in wanted]
 
 
 def check_entry(edition: Edition, target: str, values: dict[str, Any], during_play: bool = True

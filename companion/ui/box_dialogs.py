@@ -18,7 +18,7 @@ from companion.table.box_play import BoxProblem, check_entry, enter_values, need
 from companion.table.session import Answer
 from companion.table.words import box_target_name, need_words, party_name
 from companion.ui import theme
-from companion.ui.box_form import BoxForm
+from companion.ui.box_form import INLINE_CHOICES, BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
 
 if TYPE_CHECKING:
@@ -104,7 +104,10 @@ class BoxValuesDialog(BoxEntryDialog):
         self.need = need
         self.on_done = on_done
         self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
-        self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3)
+        # What a space is: its type and colour set are big buttons, one tap each.
+        # Numbers follow one another on the number pad once the choices are made (chain).
+        self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3,
+                            inline=10 if "kind" in need.fields else INLINE_CHOICES, chain=True)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 

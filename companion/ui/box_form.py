@@ -113,11 +113,17 @@ class BoxForm(BoxLayout):
     list); ``on_change`` is called with a field's key whenever the owner changes it."""
 
     def __init__(self, fields: Sequence[BoxField], values: Mapping[str, Any] | None = None,
-                 on_change: Callable[[str], Any] | None = None, cols: int = 2, **kwargs: Any) -> None:
+                 on_change: Callable[[str], Any] | None = None, cols: int = 2, inline: int = INLINE_CHOICES,
+                 chain: bool = False, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.fields = list(fields)
         self.cols = cols
+        self.inline = inline
+        """A choice with at most this many options is a row of buttons (one tap); one with more opens a list."""
+        self.chain = chain
+        """Once every choice is made, the number pad of the next number not entered yet opens by itself."""
+        self._pad: NumberPad | None = None
         self.on_change = on_change
         self._values: dict[str, Any] = {}
         for key, value in (values or {}).items():
@@ -162,6 +168,27 @@ class BoxForm(BoxLayout):
         self._label_controls(key)
         if self.on_change is not None:
             self.on_change(key)
+        if self.chain:
+            self.next_number()
+
+    def next_number(self) -> None:
+        """Open the number pad of the first number not entered yet, once every choice is made (nothing when all
+        are entered): the table types the values in the card's order without tapping each field."""
+        if self._pad is not None and self._pad.parent is not None:
+            self._pad.dismiss()  # a pad left open for a value entered some other way
+        self._pad = None
+        filled = self.values()
+        if any(f.kind == "choice" and f.key not in filled for f in self.fields):
+            return
+        for f in self.fields:
+            if f.kind == "number" and f.key not in filled:
+                self._tap(f, None)
+                return
+            if f.kind == "numbers":
+                missing = [i for i, v in enumerate(self._parts(f)) if v is None]
+                if missing:
+                    self._tap(f, missing[0])
+                    return
 
     def rebuild(self, fields: Sequence[BoxField]) -> None:
         """Show other fields (a card's values change with its effect), keeping what was entered for the fields
@@ -201,7 +228,7 @@ class BoxForm(BoxLayout):
         row: BoxLayout | None = None
         for f in self.fields:
             block = self._block(f)
-            if f.kind in ("number", "text") or (f.kind == "choice" and len(f.choices) > INLINE_CHOICES):
+            if f.kind in ("number", "text") or (f.kind == "choice" and len(f.choices) > self.inline):
                 if row is None or len(row.children) >= self.cols:
                     row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=0)
                     row.bind(minimum_height=row.setter("height"))
@@ -225,10 +252,11 @@ class BoxForm(BoxLayout):
         block = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=dp(2))
         block.bind(minimum_height=block.setter("height"))
         buttons: list[TapButton] = []
-        if f.kind == "numbers" or (f.kind == "choice" and len(f.choices) <= INLINE_CHOICES):
+        if f.kind == "numbers" or (f.kind == "choice" and len(f.choices) <= self.inline):
             block.add_widget(text(f.label, theme.FONT_SMALL, theme.MUTED, bold=True))
             options = f.parts if f.kind == "numbers" else tuple(words for _, words in f.choices)
-            grid = GridLayout(cols=min(3, max(len(options), 1)), spacing=theme.GAP, size_hint_y=None, height=0)
+            per_row = 3 if len(options) <= 6 or f.kind == "numbers" else 5
+            grid = GridLayout(cols=min(per_row, max(len(options), 1)), spacing=theme.GAP, size_hint_y=None, height=0)
             grid.bind(minimum_height=grid.setter("height"))
             for index in range(len(options)):
                 button = TapButton("", partial(self._tap, f, index), font_size=theme.FONT_SMALL)
@@ -270,11 +298,18 @@ class BoxForm(BoxLayout):
                 button.text = f"{f.label}: {NOT_ENTERED if value is None else value}"
 
     def _tap(self, f: BoxField, part: int | None) -> None:
-        """Open the number pad, the keyboard or the list a field is entered with (a choice row sets at once)."""
+        """Open the number pad, the keyboard or the list a field is entered with (a choice row sets at once). A
+        number pad the form opened by itself for another field is closed first."""
+        if self._pad is not None and self._pad.parent is not None:
+            self._pad.dismiss()
+        self._pad = None
         if f.kind == "numbers" and part is not None:
-            NumberPad(f"{f.label}: {f.parts[part]}", lambda n: self.set_value(f.key, n, part)).open()
+            self._pad = NumberPad(f"{f.label}: {f.parts[part]}", lambda n: self.set_value(f.key, n, part))
         elif f.kind == "number":
-            NumberPad(f.label, lambda n: self.set_value(f.key, n)).open()
+            self._pad = NumberPad(f.label, lambda n: self.set_value(f.key, n))
+        if self._pad is not None:
+            self._pad.field = (f.key, part)
+            self._pad.open()
         elif f.kind == "text":
             KeyboardDialog(f.label, str(self._values.get(f.key) or ""), lambda words: self.set_value(f.key, words)
                            ).open()

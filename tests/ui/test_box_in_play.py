@@ -101,9 +101,11 @@ def control(dialog: Any, field: str, part: int | None = None) -> TapButton:
 
 
 def pad_in(button: TapButton, number: int) -> None:
-    """Tap a field, type the number on the number pad, tap OK."""
-    tap(button)
+    """Tap a field (unless its number pad opened by itself after the value before), type the number, tap OK."""
     pad = dialogs()[-1]
+    if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (button.field, button.part)):
+        tap(button)
+        pad = dialogs()[-1]
     assert isinstance(pad, NumberPad)
     for digit in str(number):
         tap(exact(digit, root=pad))

@@ -84,8 +84,10 @@ def read_card_off_the_box(screenshot_dir: Path, shot: str, deck: str, title: str
     assert any("printed on it" in t for t in texts(dialog))
     shoot(screenshot_dir, shot)
     for field, number in CARDS[deck].items():
-        tap(find(TapButton, root=dialog.form, field=field, part=None))
         pad = dialogs()[-1]
+        if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (field, None)):
+            tap(find(TapButton, root=dialog.form, field=field, part=None))  # the first: later pads open by themselves
+            pad = dialogs()[-1]
         assert isinstance(pad, NumberPad)
         for digit in str(number):
             tap(exact(digit, root=pad))
