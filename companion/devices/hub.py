@@ -59,6 +59,15 @@ class Devices:
             ways.append(f"throw the dice device ({problems[0]})" if problems else "throw the dice device")
         return f"Or {' or '.join(ways)}." if ways else ON_SCREEN_ONLY
 
+    def summary(self) -> str:
+        """A few words for the table screen's device indicator (the details are :meth:`status`)."""
+        ways = []
+        if self.serial is not None and self.serial.connected:
+            ways.append("dice device")
+        if self.has_roll_button:
+            ways.append("Roll button")
+        return f"Dice: {' and '.join(ways)}" if ways else "Dice: on screen"
+
     def status(self) -> list[str]:
         """A line per device for the screen: what is connected, what is being looked for, and why not."""
         lines = []

@@ -101,6 +101,13 @@ class EngineActionButton(TapButton):
         super().__init__(action.label, self._tap, action.style if action.enabled else "off", **kwargs)
         self.run = run
 
+    def on_touch_down(self, touch: Any) -> bool:
+        """The second tap of a double tap does nothing: the first one already acted, and the button now under
+        the finger may be another action (Buy gives way to End turn)."""
+        if self.collide_point(*touch.pos) and getattr(touch, "is_double_tap", False):
+            return True
+        return bool(super().on_touch_down(touch))
+
     def _tap(self) -> None:
         if self.action.enabled:
             self.run(self.action)

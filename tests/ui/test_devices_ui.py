@@ -195,7 +195,8 @@ def test_the_dice_device_rolls_once_per_throw_and_closes_the_dice_window(app: An
     table.plug_in()
     wait_until(lambda: app.devices.serial.connected)
     frames(3)
-    assert any("Dice device 'tower'" in label.text for label in screen.device_labels)
+    assert any("Dice device 'tower'" in line for line in screen.device_status)
+    assert screen.device_button.text.startswith("Dice: dice device")
     tap_widget(find_all(EngineActionButton, text="Roll")[0])
     settle()
     dialog = dialogs()[-1]

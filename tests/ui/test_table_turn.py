@@ -473,3 +473,40 @@ def test_table_layer_helpers_for_the_table_screen(app: Any) -> None:
     assert not correction.enabled
     assert correction.reasons == ("Luke has not rolled yet, so the token has not moved this turn.",)
     assert button("My token is really on").style == "off"
+
+
+def test_a_double_tap_on_buy_buys_and_does_not_end_the_turn(app: Any) -> None:
+    """A double tap never does two things: Luke double-taps Buy on Dagobah: Swamp; the first tap buys it, and the
+    second, landing where End turn now stands, does nothing: the turn is still Luke's and he may build or trade."""
+    from kivy.tests.common import UnitTestTouch
+
+    start(app)
+    roll_typed(1, 2)
+    buy = action("buy")
+    x, y = buy.to_window(*buy.center)
+    tap(buy)
+    assert cash("luke") == "1,440 IC"
+    under = [b for b in find_all(EngineActionButton) if b.collide_point(*b.to_widget(x, y))]
+    second = UnitTestTouch(x, y)
+    second.is_double_tap = True
+    second.touch_down()
+    second.touch_up()
+    frames()
+    assert app.session.game.state.turn.player == "luke" and app.session.game.state.turn.number == 1
+    assert under, "some action stands where Buy was"
+
+
+def test_the_devices_take_one_small_line_that_opens_their_details(app: Any, screenshot_dir: Path) -> None:
+    """With no dice device and no buttons, the action column says so in one small line; a tap opens the details
+    (why nothing was found) and Close goes back to the table with nothing changed."""
+    screen = start(app)
+    assert screen.device_button.text == "Dice: on screen  ·  details"
+    assert not any(line in texts(screen) for line in screen.device_status)
+    shoot(screenshot_dir, "table-device-indicator")
+    tap(screen.device_button)
+    details = dialogs()[-1]
+    assert details.title.text == "Dice and buttons"
+    assert any(t.startswith("No dice device or Roll button found") for t in texts(details))
+    tap(find(TapButton, "Close", root=details))
+    wait_until(closed(details))
+    assert action("roll").action.enabled

@@ -44,7 +44,7 @@ from companion.ui import theme
 from companion.ui.dice import DieFace
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.table_dialogs import CardListDialog, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
-from companion.ui.widgets import EngineActionButton, Panel, TapButton, confirm, paint, scroll_column, text
+from companion.ui.widgets import Dialog, EngineActionButton, Panel, TapButton, confirm, paint, scroll_column, text
 
 if TYPE_CHECKING:
     from companion.table.session import Answer
@@ -228,7 +228,7 @@ class TableScreen(CompanionScreen):
         self.countdown_label: Label | None = None
         self.dice_faces: tuple[DieFace, ...] = ()
         self.answer_labels: list[Label] = []
-        self.device_labels: list[Label] = []
+        self.device_status: tuple[str, ...] = ()
         self.dice_source_label: Label | None = None
         self.journal_labels: list[Label] = []
         self._game_id = ""
@@ -278,7 +278,7 @@ class TableScreen(CompanionScreen):
         self.happened_slot.fill((game_id, answer.lines if answer else (), view.dice_source),
                                 lambda: self._happened(answer, view.dice_source))
         actions, correction = turn_actions(game), correction_action(game)
-        status = tuple(self.app.devices.status())
+        status = (self.app.devices.summary(), *self.app.devices.status())
         self.actions_slot.fill((game_id, tuple(actions), correction, status),
                                lambda: self._actions(actions, correction, status))
         self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
@@ -445,9 +445,11 @@ class TableScreen(CompanionScreen):
                 button = EngineActionButton(action, self.app.run_action)
             column.add_widget(grow_to_text(button))
         box.add_widget(scroller)
-        self.device_labels = [text(line, theme.FONT_SMALL, theme.MUTED) for line in status[:3]]
-        for label in self.device_labels:
-            box.add_widget(label)
+        # The devices take one small line: a tap opens the details (what is connected, looked for, and why not).
+        self.device_status = status[1:]
+        self.device_button = TapButton(f"{status[0]}  ·  details", self._device_details, font_size=theme.FONT_SMALL,
+                                       height=theme.TOUCH)
+        box.add_widget(self.device_button)
         extras = BoxLayout(size_hint_y=None, height=theme.TOUCH + dp(6), spacing=theme.GAP)
         extras.add_widget(EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
                                        height=theme.TOUCH + dp(6)))
@@ -455,6 +457,14 @@ class TableScreen(CompanionScreen):
                                     font_size=theme.FONT_SMALL, height=theme.TOUCH + dp(6)))
         box.add_widget(extras)
         return box
+
+    def _device_details(self) -> None:
+        """Every device's status line in a window."""
+        dialog = Dialog("Dice and buttons", size_hint=(0.8, 0.7))
+        for line in self.device_status:
+            dialog.body.add_widget(text(line, theme.FONT_SMALL, theme.TEXT))
+        dialog.add_button("Close")
+        dialog.open()
 
     def _journal(self, journal: tuple[JournalLine, ...]) -> Widget:
         box = BoxLayout(orientation="vertical")
