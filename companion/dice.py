@@ -44,7 +44,8 @@ class RollNeed:
     def problems(self, values: tuple[int, ...] | list[int]) -> list[str]:
         """Every reason ``values`` is not a roll of these dice: one value per die, each a value that die shows."""
         if len(values) != len(self.dice):
-            return [f"{self.name} is {self.describe()}: {len(self.dice)} value(s), not {len(values)}."]
+            return [f"{self.name} is {self.describe()}: {len(self.dice)} value{'' if len(self.dice) == 1 else 's'}, "
+                    f"not {len(values)}."]
         return [f"The {die.name} shows {die.span}, not {value}."
                 for die, value in zip(self.dice, values, strict=True) if value not in die.values]
 

@@ -96,6 +96,11 @@ def kind_fields(kind: str, separate_hotel_cost: bool = False) -> tuple[str, ...]
     return fields if separate_hotel_cost else tuple(f for f in fields if f != "hotel_cost")
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``1 turn``, ``3 turns``: a number with its noun, singular or plural (``plural`` when not noun + s)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def capital(text: str) -> str:
     """A term at the start of a sentence or on a button: only the first letter raised (``Title Deed`` stays)."""
     return text[:1].upper() + text[1:]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.box.checks import BoxProblem, check_edition
-from companion.edition import PRINTED_FIELDS, Edition, field_words
+from companion.edition import PRINTED_FIELDS, Edition, counted, field_words
 
 UNCERTAIN = ("low", "medium")
 PRINTED_CARD_FIELDS = ("number", "reward", "penalty")
@@ -54,7 +54,7 @@ class BoxStatus:
         """The status in a few plain lines, most important first."""
         lines: list[str] = []
         if self.problems:
-            lines.append(f"{len(self.problems)} value(s) to correct in box setup: {self.problems[0].message}")
+            lines.append(f"{counted(len(self.problems), 'value')} to correct in box setup: {self.problems[0].message}")
         if self.before_play:
             lines.append("Needed before a game can start: " + _summary(self.before_play, self.terms) + ".")
         if self.during_play:
@@ -63,8 +63,8 @@ class BoxStatus:
         if self.complete:
             lines.append("Complete: every value is entered.")
         if self.uncertain:
-            lines.append(f"{len(self.uncertain)} published value(s) come from sources that disagree or are unsure: "
-                         "compare them with your box.")
+            lines.append(f"{counted(len(self.uncertain), 'published value')} may differ from your box (their sources "
+                         "disagree or are unsure): compare them with your box.")
         return lines
 
 

@@ -191,7 +191,7 @@ class Game:
         if not reason:
             problems.append(Violation("undo/reason", "Say why the action is taken back (it goes in the log)."))
         if count < 1 or count > len(self.in_effect) - 1:
-            problems.append(Violation("undo/nothing", f"There are only {len(self.in_effect) - 1} action(s) "
+            problems.append(Violation("undo/nothing", f"There are only {len(self.in_effect) - 1} actions "
                                                       "that can be taken back."))
         return problems
 

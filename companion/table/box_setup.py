@@ -21,7 +21,7 @@ from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
-from companion.edition import DEED_KINDS, Edition
+from companion.edition import DEED_KINDS, Edition, counted
 from companion.table.box_play import new_card_id, with_box
 
 PARTS = ("groups", "board", "deeds", "cards")
@@ -316,9 +316,8 @@ def _origin_note(origin: str, raw: dict[str, Any], key: str = "") -> str:
     if origin == "unknown":
         return "Not known yet: read it off your box."
     numbers = key not in ("kind", "name", "group", "deck", "colour")
-    source = raw.get("value_source" if numbers and "value_source" in raw else "source", "")
     sure = raw.get("value_confidence" if numbers and "value_confidence" in raw else "confidence", "")
-    note = "Published" + (f" ({source})" if source else "") + (f", {sure} confidence" if sure else "") + "."
+    note = "Published" + (f", {sure} confidence" if sure else "") + "."  # its sources are in the edition's data
     if key == "name" and raw.get("alt_name"):
         note += f" Another source says '{raw['alt_name']}'."
     return note
@@ -405,7 +404,7 @@ def new_box(store: BoxStore, edition: Edition, name: str) -> BoxProfile:
 
 def box_lines(store: BoxStore, edition: Edition) -> list[BoxLine]:
     """The stored boxes of an edition, the most recently saved first."""
-    return [BoxLine(p.id, p.name, f"version {p.version}, {p.entered} value(s) of your own"
+    return [BoxLine(p.id, p.name, f"version {p.version}, {counted(p.entered, 'value')} of your own"
                     + (f", saved {p.saved.replace('T', ' ')}" if p.saved else ""))
             for p in store.profiles(edition.id)]
 

@@ -17,6 +17,7 @@ from companion.engine.events import Event
 from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.storage.journal import Journal
+from companion.table.views import events_of
 from companion.table.words import event_line, feedback_kinds
 
 
@@ -100,8 +101,8 @@ class Session:
         targets = self.game.in_effect[1:][-count:] if count > 0 else []
         lines: list[str] = []
         for entry in reversed(targets):
-            words = self._lines(entry.events)
-            lines.append(f"#{entry.seq}: " + ("; ".join(words) if words else entry.text))
+            words = self._lines(events_of(self.game, entry))
+            lines.append("; ".join(words) if words else entry.text)
         return tuple(lines)
 
     def undo(self, reason: str, count: int = 1) -> Answer:

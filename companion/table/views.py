@@ -7,15 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from companion.edition import a_or_an, capital
 from companion.engine.ledger import HOTEL, HOUSE
+from companion.rules import replay_game
 from companion.rules.coop_state import CoopState
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, event_line, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
-    from companion.engine.game import Game
+    from companion.engine.events import Event
+    from companion.engine.game import Entry, Game
 
 NO_COLOUR = "#5a6070"
 
@@ -270,6 +273,22 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
     return tuple(views)
 
 
+_WORDED: WeakKeyDictionary[Game, Game] = WeakKeyDictionary()
+
+
+def events_of(game: Game, entry: Entry) -> list[Event]:
+    """An entry's events. A game taken up from a checkpoint keeps only the recent ones in memory (the rest are in
+    the journal file); the others are worked out once by playing the game's commands again."""
+    if entry.events or entry.command is None or entry.undoes:
+        return entry.events
+    again = _WORDED.get(game)
+    if again is None or len(again.entries) < len(game.entries):
+        again = replay_game(game.first_edition, game.setup,
+                            [(e.command, e.at) for e in game.entries[1:] if e.command is not None])
+        _WORDED[game] = again
+    return again.entries[entry.seq].events
+
+
 def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...]:
     """The journal in words, oldest first (only the ``last`` entries when given); undone entries marked."""
     entries = game.entries[1:] if last is None else game.entries[1:][-last:]
@@ -279,7 +298,7 @@ def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...
             reason = entry.command.args[1] if entry.command else ""
             text = f"Taken back ({', '.join(f'#{n}' for n in entry.undoes)}): {reason}"
         else:
-            words = [w for ev in entry.events if (w := event_line(game, ev))]
+            words = [w for ev in events_of(game, entry) if (w := event_line(game, ev))]
             if words and entry.command and entry.command.verb == "roll" and entry.command.source in ROLL_SOURCES:
                 words[0] += f" ({ROLL_SOURCES[entry.command.source]})"
             text = "; ".join(words) or entry.text

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.box.fields import kind_words
-from companion.edition import ENEMY_EFFECTS, a_or_an, capital, field_words
+from companion.edition import ENEMY_EFFECTS, a_or_an, capital, counted, field_words
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -149,7 +149,7 @@ def event_line(game: Game, event: Event) -> str:
         case JailChanged(player=p, in_jail=True, jail_turns=0):
             return f"{name(p)} goes to {e.term('jail')}"
         case JailChanged(player=p, in_jail=True, jail_turns=n):
-            return f"{name(p)} stays in {e.term('jail')} ({n} turn(s) there so far)"
+            return f"{name(p)} stays in {e.term('jail')} ({counted(n, 'turn')} there so far)"
         case JailChanged(player=p, in_jail=False):
             return f"{name(p)} leaves {e.term('jail')}"
         case JailCardMoved(deck=deck, source=src, target=dst):

@@ -47,7 +47,7 @@ def test_a_roll_is_checked_die_by_die() -> None:
     assert grogu.problems((6, 4)) == ["The green die shows 1 to 3, not 4."]
     assert grogu.problems((7, 0)) == ["The silver die shows 1 to 6, not 7.", "The green die shows 1 to 3, not 0."]
     assert grogu.problems((6,)) == [
-        "The battle roll with Grogu is the silver die (1 to 6) and the green die (1 to 3): 2 value(s), not 1."]
+        "The battle roll with Grogu is the silver die (1 to 6) and the green die (1 to 3): 2 values, not 1."]
     assert grogu.lowest() == (1, 1)
 
 

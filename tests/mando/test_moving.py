@@ -86,7 +86,7 @@ def test_a_six_with_an_enemy_four_spaces_ahead_moves_four() -> None:
     quiet_turn(game, "cara", 1)                          # the green die: 8 -> 9
     events = play(game, "roll din 6")
     assert game.state.player("din").position == 16       # 12 + 4, not 12 + 6
-    assert any("2 move(s) left" in getattr(e, "text", "") for e in events)
+    assert any("2 moves left" in getattr(e, "text", "") for e in events)
     kinds = [type(e) for e in events if isinstance(e, GroguMoved | BattleOpened)]
     assert kinds == [GroguMoved, BattleOpened]           # the space first, then the battle
     assert grogu(game) == ("din", -1)

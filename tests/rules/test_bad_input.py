@@ -122,7 +122,7 @@ def test_every_reason_for_a_bad_roll() -> None:
 def test_a_roll_of_three_dice_is_refused_with_the_dice_the_edition_uses() -> None:
     """OT-TURN-3: the edition moves with two dice; three values are refused, saying so."""
     error = _refusal(new_game(), parse_command("roll luke 1 2 3"))
-    assert [v.message for v in error.violations] == ["The roll is 2 dice, each 1 to 6: 2 value(s), not 3."]
+    assert [v.message for v in error.violations] == ["The roll is 2 dice, each 1 to 6: 2 values, not 3."]
 
 
 def test_every_reason_for_a_bad_build() -> None:

@@ -87,3 +87,14 @@ def test_a_checkpoint_written_by_other_code_is_not_used(saved: tuple[Path, str, 
     assert restored == []
     assert resumed.state.snapshot() == played.state.snapshot()
     assert all(e.events for e in resumed.entries[1:])
+
+
+def test_the_journal_of_a_resumed_game_is_in_words_from_its_first_entry(saved: tuple[Path, str, Game]) -> None:
+    """Entries taken up from the checkpoint have no events in memory; the journal still words every one of them
+    as it was played, never as notation."""
+    from companion.table.views import journal_lines
+
+    path, gid, played = saved
+    resumed = Journal(path).resume(gid)
+    assert not resumed.entries[1].events  # before the checkpoint
+    assert [line.text for line in journal_lines(resumed)] == [line.text for line in journal_lines(played)]

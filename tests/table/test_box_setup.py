@@ -83,7 +83,7 @@ def test_a_step_shows_each_field_with_where_it_came_from(gapped: Edition) -> Non
     yoda = step_view(gapped, "deeds", 0)
     assert (yoda.title, yoda.heading, yoda.colour) == ("Title Deed (1 of 27)", "Dagobah: Yoda's Hut", "#8b5a2b")
     assert yoda.values == {"rent": [2, 10, 30, 90, 160, 250], "build_cost": 50, "mortgage": 30}
-    assert all(f.origin == "published" and f.note.startswith("Published (") for f in yoda.fields)
+    assert all(f.origin == "published" and f.note.startswith("Published,") for f in yoda.fields)
 
     mos = step_view(gapped, "board", 11)
     assert mos.skippable and skip_words(gapped, mos) == "Play will ask for the price the first time it is needed."

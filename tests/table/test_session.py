@@ -61,7 +61,7 @@ def test_buying_is_a_purchase_and_rent_a_payment(session: Session) -> None:
 def test_undo_preview_says_what_will_be_reversed_and_undo_keeps_the_entry(session: Session) -> None:
     session.submit("roll luke 1 2")
     session.submit("buy luke")
-    assert session.undo_preview(1) == ("#2: Luke buys Dagobah: Swamp: Luke −60 IC",)
+    assert session.undo_preview(1) == ("Luke buys Dagobah: Swamp: Luke −60 IC",)
     answer = session.undo("pressed the wrong button")
     assert answer.accepted
     assert session.game.state.cash("luke") == 1500

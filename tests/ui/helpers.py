@@ -9,6 +9,7 @@ covered by a popup or disabled does not react, exactly as under a finger.
 
 from __future__ import annotations
 
+import re
 import struct
 import time
 from collections.abc import Callable, Iterator
@@ -185,11 +186,46 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+NOT_GAME_WORDS = (
+    (re.compile(r"\(s\)"), "a '(s)' plural"),
+    (re.compile(r"#\d+:"), "an entry number"),
+    (re.compile(r"\b[\w-]+\.(?:txt|toml|json|py|sqlite3?|csv)\b"), "a file name"),
+    (re.compile(r"\b(?:space|card|group|deck):[\w/-]+"), "a box target"),
+    (re.compile(r"(?<![\w/-])(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*-\d+(?![\w-])"), "an id"),
+    (re.compile(r"(?<![\w/-])[a-z]+(?:-[a-z]+){2,}(?![\w-])"), "an id"),
+)
+"""What no line a player reads may contain (issue 20): internal words rather than the game's."""
+
+
+def word_problems(lines: list[str]) -> list[str]:
+    """Every line that shows internal words: a '(s)' plural, an entry number, a file name, a dashed id, or a
+    command in the journal's notation."""
+    from companion.engine.commands import parse_command
+    from companion.engine.errors import CommandSyntaxError
+
+    found = []
+    for text in lines:
+        for line in text.splitlines():
+            for pattern, what in NOT_GAME_WORDS:
+                if pattern.search(line):
+                    found.append(f"{what}: {line!r}")
+            try:
+                cmd = parse_command(line)
+            except (CommandSyntaxError, ValueError):
+                continue
+            if cmd.args and line.split()[0] == cmd.verb:
+                found.append(f"a command in notation: {line!r}")
+    return found
+
+
 def shoot(folder: Path, name: str) -> Path:
-    """Save what the Window shows as ``folder/name.png`` and return the path."""
+    """Save what the Window shows as ``folder/name.png`` and return the path; what it shows must be in the game's
+    words (see :func:`word_problems`)."""
     from kivy.core.window import Window
 
     settle()
+    problems = word_problems(texts())
+    assert not problems, f"{name} shows internal words: {problems}"
     target = folder / f"{name}.png"
     target.unlink(missing_ok=True)
     written = Window.screenshot(name=str(folder / f"{name}-.png"))  # Kivy adds a counter to the name

@@ -314,7 +314,7 @@ def test_undo_a_purchase_from_the_journal(app, screenshot_dir) -> None:
     tap(exact("Undo last action", screen))
     dialog = dialogs()[-1]
     assert dialog.title.text == "Take back the last action?"
-    assert "•  #2: Luke buys Dagobah: Swamp: Luke −60 IC" in texts(dialog.body)
+    assert "•  Luke buys Dagobah: Swamp: Luke −60 IC" in texts(dialog.body)
     tap(exact("Wrong button tapped", dialog))
     assert exact("Wrong button tapped", dialog).style == "primary"
     assert exact("Taken back at the table", dialog).style == "normal"
@@ -329,7 +329,7 @@ def test_undo_a_purchase_from_the_journal(app, screenshot_dir) -> None:
     assert [r.entry.seq for r in rows] == [3, 2, 1]
     undo_row, bought_row, rolled_row = rows
     assert "Taken back (#2): wrong button tapped" in texts(undo_row)
-    assert "undo" in texts(undo_row)
+    assert "Undo" in texts(undo_row)
     assert "taken back" in texts(bought_row)
     assert any(t.startswith("[s]Luke buys Dagobah: Swamp") for t in texts(bought_row))
     assert "taken back" not in texts(rolled_row)
@@ -362,8 +362,8 @@ def test_undo_several_actions(app) -> None:
     tap(pad.ok)
     dialog = dialogs()[-1]
     assert dialog.title.text == "Take back the last 2 actions?"
-    listed = [t for t in reversed(texts(dialog.body)) if t.startswith("•  #")]
-    assert [t[:6] for t in listed] == ["•  #2:", "•  #1:"]
+    listed = [t for t in reversed(texts(dialog.body)) if t.startswith("•  ")]
+    assert len(listed) == 2 and listed[0].startswith("•  Luke buys Dagobah: Swamp")  # newest first
     assert "Luke rolls 1 + 2" in listed[1]
     tap(dialog.yes_button)
     settle()
@@ -381,7 +381,7 @@ def test_undo_with_nothing_to_take_back_says_why(app) -> None:
     undo = find(EngineActionButton, "Undo last action")
     assert undo.style == "off"
     tap(undo)
-    assert dialogs()[-1].reasons == ["There are only 0 action(s) that can be taken back."]
+    assert dialogs()[-1].reasons == ["There are only 0 actions that can be taken back."]
 
 
 # ---------------------------------------------------------------- end of game

@@ -510,3 +510,16 @@ def test_the_devices_take_one_small_line_that_opens_their_details(app: Any, scre
     tap(find(TapButton, "Close", root=details))
     wait_until(closed(details))
     assert action("roll").action.enabled
+
+
+def test_the_words_check_catches_internal_words() -> None:
+    """The check every screenshot passes (issue 20): no '(s)' plural, entry number, file name, dashed id, box
+    target or command in the journal's notation on a screen; game words pass."""
+    from tests.ui.helpers import word_problems
+
+    bad = ["1 turn(s) in Jail", "took back #26: end dad", "Published (boba-fett.txt), high confidence",
+           "colour-set-1", "tatooine-mos-eisley", "Last action: box card:death-trooper/level-1 count=0", "end dad"]
+    assert [bool(word_problems([line])) for line in bad] == [True] * len(bad)
+    good = ["Luke buys Dagobah: Swamp for 60 IC", "Colour set 1, no. 2", "A made-up box", "Pay / collect",
+            "Saved 2026-11-25 08:28", "Undo", "Roll"]
+    assert word_problems(good) == []

@@ -56,7 +56,8 @@ class Buildings(Auctions):
             problems.append(V("build/full", f"{deed.name} already has {a_or_an(self.term('hotel'))}."))
         elif level > min(levels):
             problems.append(V("build/uneven", f"Build evenly: every property of the "
-                                              f"{self.group_name(deed)} needs {level} {self.term('building')}(s) "
+                                              f"{self.group_name(deed)} needs {level} "
+                                              f"{self.term('building' if level == 1 else 'buildings')} "
                                               f"before {deed.name} gets another."))
         kind = self.next_piece(s, deed)
         if not ignore_stock and level <= self.houses_before_hotel and self.stock(s, kind, player) == 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.edition import Card, Edition, Space, capital
+from companion.edition import Card, Edition, Space, capital, counted
 from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, Noted
 from companion.engine.ledger import BANK
@@ -83,7 +83,7 @@ class Enemies(Grogu):
         enemy = coop(emit.state).enemy_at(position)
         if enemy and left and not stop:
             emit(Noted(f"{self.name_of(emit.state, player)} stops at {self.enemy_words(enemy)} with "
-                       f"{left} move(s) left"))
+                       f"{counted(left, 'move')} left"))
             return True
         return stop
 

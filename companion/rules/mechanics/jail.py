@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.edition import Edition, Space
+from companion.edition import Edition, Space, counted
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import DiceRolled, JailChanged, Posted
@@ -37,7 +37,8 @@ class Jail(Turns):
         problems = self.jail_exit_guard(s, player)
         if not problems and s.player(player).jail_turns >= self.fine_turns:
             problems.append(V("jail/fine-too-late", "The fine can be paid before rolling only on the first "
-                                                    f"{self.fine_turns} turn(s) in {self.term('jail')}; roll now."))
+                                                    f"{counted(self.fine_turns, 'turn')} in {self.term('jail')}; "
+                                                    "roll now."))
         return problems + self.afford(s, player, self.edition.jail_fine, f"The {self.term('jail')} fine")
 
     def do_fine(self, emit: Emitter, cmd: Command) -> None:

@@ -182,7 +182,7 @@ class BoxScreen(CompanionScreen):
             show_reasons([done.problem], "Not exported")
             return
         dialog = Dialog("Exported", size_hint=(0.8, 0.6))
-        dialog.body.add_widget(text(f"{box.name} is on the stick {stick.name} as {done.path.name}."))
+        dialog.body.add_widget(text(f"{box.name} is on the stick {stick.name}."))
         dialog.body.add_widget(text("Another companion can import it from there.", theme.FONT_SMALL, theme.MUTED))
         dialog.add_button("OK", style="primary")
         dialog.open()
@@ -196,10 +196,11 @@ class BoxScreen(CompanionScreen):
         files = usb_box_files(sticks, self.app.editions)
         dialog = Dialog("Import a box from USB", size_hint=(0.92, 0.92))
         if not files:
-            dialog.body.add_widget(text(f"No box files on {', '.join(s.name for s in sticks)} (their names end "
-                                        "in .box.toml).", colour=theme.MUTED))
+            dialog.body.add_widget(text(f"No box files on {', '.join(s.name for s in sticks)}: a box exported "
+                                        "from a companion is what this reads.", colour=theme.MUTED))
         for found in files:
-            button = TapButton(two_lines(f"{found.path.name}  (on {found.path.parent.name})", found.words),
+            button = TapButton(two_lines(f"{box_file_name(found.path)}  (on the stick {found.path.parent.name})",
+                                         found.words),
                                partial(self._import_chosen, dialog, found.path), markup=True,
                                height=dp(60))
             button.box_file = found.path
@@ -216,7 +217,7 @@ class BoxScreen(CompanionScreen):
         """Import a box file: stored and chosen, or every problem shown and nothing stored."""
         done = import_box(box_store(), path, self.app.editions)
         if done.profile is None:
-            show_reasons(done.problems, f"{path.name} was not imported")
+            show_reasons(done.problems, f"The box file {box_file_name(path)} was not imported")
             return
         self.edition_id = done.profile.edition
         self.choose_box(done.profile.id)
@@ -604,3 +605,8 @@ class BoxWalkScreen(CompanionScreen):
             grid.add_widget(button)
         panel.add_widget(grid)
         return panel
+
+
+def box_file_name(path: Path) -> str:
+    """A box file as the table names it: its name without the ``.box.toml`` ending, in quotes."""
+    return f"'{path.name.removesuffix('.box.toml').replace('--', ': ')}'"

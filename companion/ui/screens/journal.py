@@ -143,7 +143,7 @@ def journal_row(entry: JournalLine) -> Widget:
         mark = text("taken back", theme.FONT_SMALL, theme.DANGER, bold=True, fixed_height=False)
     elif entry.undo:
         body = text(words, theme.FONT, theme.ACCENT)
-        mark = text("undo", theme.FONT_SMALL, theme.ACCENT, bold=True, fixed_height=False)
+        mark = text("Undo", theme.FONT_SMALL, theme.ACCENT, bold=True, fixed_height=False)
     else:
         body = text(words, theme.FONT, theme.TEXT)
         mark = text("", theme.FONT_SMALL, fixed_height=False)

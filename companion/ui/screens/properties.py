@@ -16,7 +16,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.edition import capital
+from companion.edition import capital, counted
 from companion.table.actions import (
     Action,
     DeedActions,
@@ -182,7 +182,7 @@ class PropertiesScreen(CompanionScreen):
         column.add_widget(text(f"In {edition.term('jail')}" if me.in_jail else f"On {me.space}",
                                colour=theme.DANGER if me.in_jail else theme.TEXT))
         if me.jail_cards:
-            column.add_widget(text(f"{me.jail_cards} {edition.term('get_out_of_jail')} card(s)", theme.FONT_SMALL))
+            column.add_widget(text(counted(me.jail_cards, f"{edition.term('get_out_of_jail')} card"), theme.FONT_SMALL))
         for line in debt_lines(game, me.id):
             column.add_widget(text(line, colour=theme.DANGER if line.startswith("Owes") else theme.TEXT))
         for action in mine:
