@@ -439,6 +439,10 @@ class Rules:
             problems.append(V("jail/after-roll", "That has to be done before rolling."))
         return problems
 
+    def not_bankrupt(self, s: GameState, player: str) -> list[Violation]:
+        """Only a player who owes something can be declared bankrupt."""
+        return [V("bankrupt/no-debt", f"{self.name_of(s, player)} owes nothing, so is not {self.term('bankrupt')}.")]
+
     def afford(self, s: GameState, player: str, amount: int, what: str) -> list[Violation]:
         """A player pays only with credits they hold."""
         if s.cash(player) < amount:

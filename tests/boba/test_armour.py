@@ -82,7 +82,7 @@ def test_sigils_go_on_evenly() -> None:
     game = din_holds(3)
     play(game, "build din space-11")
     text = messages(game, "build din space-11")
-    assert text == ("Build evenly: every property of the Test set 3 colour set needs 1 armour symbol(s) before "
+    assert text == ("Build evenly: every property of the Test set 3 colour set needs 1 armour symbol before "
                     "Character 3A (test) gets another.")
     play(game, "build din space-13", "build din space-11")
     assert [game.state.houses(s) for s in SET_3] == [2, 1]

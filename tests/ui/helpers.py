@@ -278,3 +278,19 @@ def roll_faces(key: str, *faces: int) -> None:
     tap(dialog.ok)
     wait_until(lambda: dialog not in dialogs())
     settle()
+
+
+def pad_in(button: Any, number: int, press: Callable[[Any], None] = tap) -> None:
+    """Type a number into a form field: tap the field (unless its number pad opened by itself after the value
+    before), each digit, then OK. ``press`` taps (a tap counter, say)."""
+    from companion.ui.widgets import NumberPad
+
+    pad = dialogs()[-1]
+    if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (button.field, button.part)):
+        press(button)
+        pad = dialogs()[-1]
+    assert isinstance(pad, NumberPad)
+    for digit in str(number):
+        press(exact(digit, root=pad))
+    press(pad.ok)
+    wait_until(lambda: pad not in dialogs())

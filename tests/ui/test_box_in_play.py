@@ -23,17 +23,17 @@ from companion.table.views import journal_lines
 from companion.ui.box_dialogs import CONFIRM, BoxValuesDialog, NewCardDialog
 from companion.ui.box_form import ChoiceListDialog, KeyboardDialog
 from companion.ui.table_dialogs import CardListDialog, CorrectionDialog
-from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
+from companion.ui.widgets import EngineActionButton, TapButton
 from tests.box import testbox
 from tests.ui.helpers import (
     SEATS,
     action,
     cash,
     dialogs,
-    exact,
     find,
     find_all,
     frames,
+    pad_in,
     roll_typed,
     shoot,
     tap,
@@ -98,19 +98,6 @@ def ask_dialog() -> BoxValuesDialog:
 def control(dialog: Any, field: str, part: int | None = None) -> TapButton:
     """The form's button for a field (``part``: one amount of a rent table)."""
     return find(TapButton, root=dialog.form, field=field, part=part)
-
-
-def pad_in(button: TapButton, number: int) -> None:
-    """Tap a field (unless its number pad opened by itself after the value before), type the number, tap OK."""
-    pad = dialogs()[-1]
-    if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (button.field, button.part)):
-        tap(button)
-        pad = dialogs()[-1]
-    assert isinstance(pad, NumberPad)
-    for digit in str(number):
-        tap(exact(digit, root=pad))
-    tap(pad.ok)
-    wait_until(lambda: pad not in dialogs())
 
 
 def enter_deed(dialog: Any, price: int, rent: tuple[int, ...], build: int, mortgage: int) -> None:

@@ -21,7 +21,19 @@ from companion.engine.state import Setup
 from companion.ui.box_dialogs import BoxValuesDialog
 from companion.ui.box_form import ChoiceListDialog
 from companion.ui.widgets import NumberPad, TapButton
-from tests.ui.helpers import action, dialogs, exact, find, roll_faces, settle, shoot, tap, texts, wait_until
+from tests.ui.helpers import (
+    action,
+    dialogs,
+    exact,
+    find,
+    pad_in,
+    roll_faces,
+    settle,
+    shoot,
+    tap,
+    texts,
+    wait_until,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -45,15 +57,7 @@ class Taps:
         """Its digits on the number pad, OK: the pad of the next number opens by itself once the choices are made
         and after each number; only a pad that is not open is opened by tapping its field (``part``: one amount
         of a table)."""
-        pad = dialogs()[-1]
-        if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (field, part)):
-            self(find(TapButton, root=dialog.form, field=field, part=part))
-            pad = dialogs()[-1]
-        assert isinstance(pad, NumberPad)
-        for digit in str(value):
-            self(exact(digit, root=pad))
-        self(pad.ok)
-        wait_until(lambda: pad not in dialogs())
+        pad_in(find(TapButton, root=dialog.form, field=field, part=part), value, press=self)
 
     def save(self, dialog: BoxValuesDialog) -> None:
         self(exact("Save", root=dialog))

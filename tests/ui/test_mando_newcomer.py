@@ -23,7 +23,7 @@ from companion.box.profile import BoxProfile
 from companion.engine.state import Setup
 from companion.table.box_play import box_store
 from companion.ui.box_dialogs import BoxValuesDialog
-from companion.ui.widgets import NumberPad, TapButton
+from companion.ui.widgets import TapButton
 from tests.mando import testbox
 from tests.ui.helpers import (
     action,
@@ -32,6 +32,7 @@ from tests.ui.helpers import (
     exact,
     find,
     find_all,
+    pad_in,
     roll_faces,
     settle,
     shoot,
@@ -84,15 +85,7 @@ def read_card_off_the_box(screenshot_dir: Path, shot: str, deck: str, title: str
     assert any("printed on it" in t for t in texts(dialog))
     shoot(screenshot_dir, shot)
     for field, number in CARDS[deck].items():
-        pad = dialogs()[-1]
-        if not (isinstance(pad, NumberPad) and getattr(pad, "field", None) == (field, None)):
-            tap(find(TapButton, root=dialog.form, field=field, part=None))  # the first: later pads open by themselves
-            pad = dialogs()[-1]
-        assert isinstance(pad, NumberPad)
-        for digit in str(number):
-            tap(exact(digit, root=pad))
-        tap(pad.ok)
-        wait_until(lambda pad=pad: pad not in dialogs())
+        pad_in(find(TapButton, root=dialog.form, field=field, part=None), number)
     tap(exact("Save", root=dialog))
     wait_until(lambda: dialog not in dialogs())
     settle()

@@ -35,8 +35,7 @@ class LeaveTheGame(Rules):
         player = cmd.args[0]
         debts = s.debts_of(player)
         if not debts:
-            return [V("bankrupt/no-debt", f"{self.name_of(s, player)} owes nothing, so is not "
-                                          f"{self.term('bankrupt')}.")]
+            return self.not_bankrupt(s, player)
         owed = sum(d.amount for d in debts)
         problems = []
         if self.raisable(s, player) >= owed:

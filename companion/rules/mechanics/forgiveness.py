@@ -28,8 +28,7 @@ class DebtForgiven(Heroes):
         player = cmd.args[0]
         debts = s.debts_of(player)
         if not debts:
-            return [V("bankrupt/no-debt", f"{self.name_of(s, player)} owes nothing, so is not "
-                                          f"{self.term('bankrupt')}.")]
+            return self.not_bankrupt(s, player)
         problems = []
         if self.deeds_of(s, player):
             problems.append(V("bankrupt/has-hideouts", f"{self.name_of(s, player)} must first sell every "
