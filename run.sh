@@ -141,7 +141,7 @@ run_tests() {
   done
   say "ruff check ${lint[*]}"
   "$VENV/bin/ruff" check --quiet "${lint[@]}" || die "ruff found problems (see above)"
-  say "mypy companion (strict for companion/engine: see pyproject.toml)"
+  say "mypy companion (strict for companion/engine and companion/rules: see pyproject.toml)"
   "$VENV/bin/mypy" companion || die "mypy found problems (see above)"
 
   set +e

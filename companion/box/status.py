@@ -50,8 +50,9 @@ class BoxStatus:
         """A game can start: the layout is complete and correct; the rest is asked for during play."""
         return not (self.before_play or self.problems)
 
-    def lines(self) -> list[str]:
-        """The status in a few plain lines, most important first."""
+    def lines(self, uncertain: bool = True) -> list[str]:
+        """The status in a few plain lines, most important first; ``uncertain``: with the line about published
+        values to compare with the box (box setup's business, not the new-game screen's)."""
         lines: list[str] = []
         if self.problems:
             lines.append(f"{counted(len(self.problems), 'value')} to correct in box setup: {self.problems[0].message}")
@@ -62,7 +63,7 @@ class BoxStatus:
                          + ".")
         if self.complete:
             lines.append("Complete: every value is entered.")
-        if self.uncertain:
+        if self.uncertain and uncertain:
             lines.append(f"{counted(len(self.uncertain), 'published value')} may differ from your box (their sources "
                          "disagree or are unsure): compare them with your box.")
         return lines

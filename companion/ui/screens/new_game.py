@@ -273,7 +273,7 @@ class NewGameScreen(CompanionScreen):
         headline = "A game can start with this box." if status.can_start else "A game cannot start with this box yet."
         self.box_lines = [text(headline, theme.FONT_SMALL, theme.GOOD if status.can_start else theme.DANGER,
                                bold=True)]
-        self.box_lines += [text(line, theme.FONT_SMALL, theme.MUTED) for line in status.lines()]
+        self.box_lines += [text(line, theme.FONT_SMALL, theme.MUTED) for line in status.lines(uncertain=False)]
         for label in self.box_lines:
             self.choices.add_widget(label)
 
