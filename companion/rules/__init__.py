@@ -117,14 +117,12 @@ def compose(names: tuple[str, ...]) -> type[Rules]:
         raise KeyError(f"no mechanic called {', '.join(map(repr, unknown))}; known: {', '.join(MECHANICS)}")
     classes = [MECHANICS[n] for n in reversed(names)]
     bases = tuple(c for c in classes if not any(o is not c and issubclass(o, c) for o in classes))
-    mro = [c for c in type("Probe", bases, {}).__mro__ if issubclass(c, Rules)]
-    attrs = {
-        "mechanics": names,
-        "asked_during_play": frozenset().union(*(c.asks for c in mro)),
-        "landing_table": {k: v for c in reversed(mro) for k, v in c.landings.items()},
-        "landing_decision_kinds": frozenset().union(*(c.landing_decisions for c in mro)),
-    }
-    return type("Rules[" + ",".join(names) + "]", bases, attrs)
+    composed: type[Rules] = type("Rules[" + ",".join(names) + "]", bases, {"mechanics": names})
+    mro = [c for c in composed.__mro__[1:] if issubclass(c, Rules)]
+    composed.asked_during_play = frozenset().union(*(c.__dict__.get("asks", frozenset()) for c in mro))
+    composed.landing_table = {k: v for c in reversed(mro) for k, v in c.__dict__.get("landings", {}).items()}
+    composed.landing_decision_kinds = frozenset().union(*(c.__dict__.get("landing_decisions", ()) for c in mro))
+    return composed
 
 
 def rules_for(edition: Edition, setup: Setup) -> Rules:
