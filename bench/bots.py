@@ -72,6 +72,10 @@ class TableBots:
         self.rng = random.Random(seed)
         self.hotel_level = edition.houses_before_hotel + 1
         self.deeds = edition.deeds
+        self.units = [(deed_unit(d.id), d) for d in edition.deeds]
+        self.plans = {d.id: (d.build_cost, edition.groups[d.group or ""].members)
+                      for d in edition.deeds if d.kind == "street"}
+        """Each street's building cost and the members of its colour group, read once."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -83,7 +87,7 @@ class TableBots:
 
     def _deeds(self, s: GameState, player: str) -> list[Space]:
         held = s.ledger.holdings(player)
-        return [d for d in self.deeds if deed_unit(d.id) in held]
+        return [d for unit, d in self.units if unit in held]
 
     # ------------------------------------------------------------------ the next command
 
@@ -184,9 +188,10 @@ class TableBots:
                 return Command("unmortgage", (player, deed.id))
         owned = {d.id for d in mine}
         for deed in mine:
-            if deed.kind != "street" or cash < deed.build_cost + BUILD_RESERVE:
+            plan = self.plans.get(deed.id)
+            if plan is None or cash < plan[0] + BUILD_RESERVE:
                 continue
-            members = self.edition.groups[deed.group or ""].members
+            members = plan[1]
             if any(m not in owned or m in s.mortgaged for m in members):
                 continue
             level = self._level(s, deed.id)

@@ -12,58 +12,29 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
 from companion.dice import EditionDice, classic_dice, parse_dice
 from companion.engine.errors import EditionError, Need, ValueNeeded
+from companion.space_kinds import KINDS, BoardFacts
 
-DEED_KINDS = ("street", "vessel", "utility", "hideout")
+DEED_KINDS = tuple(k for k, kind in KINDS.items() if kind.deed)
 CLASSIC_KINDS = ("street", "vessel", "utility", "go", "card", "tax", "jail", "free-parking", "go-to-jail")
 """The kinds of space a board has unless its data lists its own (``space_kinds`` in board.toml)."""
-SPACE_KINDS = (*DEED_KINDS, "go", "card", "tax", "jail", "free-parking", "go-to-jail", "collect", "jump", "advance")
-"""Every kind of space the rulesets know. A hideout is a deed with one rent and no buildings or mortgage; a collect
-space pays its amount to whoever lands there; a jump space sends the token on; an advance space moves the
-Imperial enemies."""
-CARD_EFFECTS: dict[str, tuple[str, ...]] = {
-    "advance": ("target",),
-    "back": ("spaces",),
-    "nearest": ("kind",),
-    "go-to-jail": (),
-    "jail-free": (),
-    "collect": ("amount",),
-    "pay": ("amount",),
-    "repairs": ("per_house", "per_hotel"),
-    "pay-each-player": ("amount",),
-    "collect-from-each-player": ("amount",),
-    "battle-bonus": ("amount",),
-    "second-chance": (),
-    "take-grogu": (),
-    "enemy": ("number", "reward", "penalty"),
-    "boss": ("number",),
-}
-CLASSIC_EFFECTS = ("advance", "back", "nearest", "go-to-jail", "jail-free", "collect", "pay", "repairs",
-                   "pay-each-player", "collect-from-each-player")
-"""The effects a deck's cards may have unless the deck lists its own (``effects`` in cards.toml)."""
-KEPT_EFFECTS = ("jail-free", "battle-bonus", "second-chance", "take-grogu")
+SPACE_KINDS = tuple(KINDS)
+"""Every kind of space the rules know (:mod:`companion.space_kinds` says what each holds)."""
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {e.id: e.params for e in EFFECTS.values()}
+"""Each card effect and the values its cards print (:mod:`companion.card_effects`)."""
+KEPT_EFFECTS = tuple(e.id for e in EFFECTS.values() if e.kept)
 """Cards the drawer keeps until they choose to use them; every other card acts at once."""
-ENEMY_EFFECTS = ("enemy", "boss")
+ENEMY_EFFECTS = tuple(e.id for e in EFFECTS.values() if e.heading == "enemy")
 """An Imperial enemy's cards: a hero fights the one on top of its deck; nobody draws them."""
 
 
 PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice_multiplier", "amount")
 """The values printed on a Title Deed or a space, as opposed to what the board's layout says (kind, group)."""
-KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "street": ("name", "group", "price", "mortgage", "build_cost", "hotel_cost", "rent"),
-    "vessel": ("name", "group", "price", "mortgage", "rent"),
-    "utility": ("name", "group", "price", "mortgage", "dice_multiplier"),
-    "card": ("name", "deck"),
-    "tax": ("name", "amount"),
-    "hideout": ("name", "group", "price", "rent"),
-    "collect": ("name", "amount"),
-}
-"""The values a space of each kind has (every other kind has only a name)."""
 FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
                "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards",
                "number": "number needed to win", "reward": "reward", "penalty": "penalty"}
@@ -92,8 +63,7 @@ lists what each key means). ``mortgage`` and ``buy`` are verbs; ``unmortgage`` c
 def kind_fields(kind: str, separate_hotel_cost: bool = False) -> tuple[str, ...]:
     """The values a space of ``kind`` has. A hotel costs the same as a house unless the edition prints a
     separate hotel cost on its deeds (``[buildings] hotel_cost_printed``)."""
-    fields = KIND_FIELDS.get(kind, ("name",))
-    return fields if separate_hotel_cost else tuple(f for f in fields if f != "hotel_cost")
+    return KINDS[kind].value_keys(separate_hotel_cost) if kind in KINDS else ("name",)
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:
@@ -442,16 +412,13 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     kinds_here = tuple(board.get("space_kinds", CLASSIC_KINDS))
     problems += [f"board.toml: space kind {k!r} is not one of {', '.join(SPACE_KINDS)}" for k in kinds_here
                  if k not in SPACE_KINDS]
-    spaces = _spaces(board.get("spaces", []), board.get("kinds", {}), separate_hotel_cost, kinds_here, problems)
+    spaces = _spaces(raw, kinds_here, problems)
     spaces = [replace(s, terms=meta.get("terms", {})) for s in spaces]
     groups = _groups(board.get("groups", []), spaces, problems)
     spaces = _named(spaces, groups)
     decks = _decks(raw.get("cards", {}).get("decks", []), spaces, problems)
     # Games saved before dice.toml existed said only how many six-sided dice: ``dice = 2`` in edition.toml.
     dice = parse_dice(raw["dice"], problems) if "dice" in raw else classic_dice(int(meta.get("dice", 2)))
-    for s in spaces:
-        if s.kind == "card" and s.deck not in decks and "deck" not in s.unknown:
-            problems.append(f"space {s.id}: deck {s.deck!r} is not in cards.toml")
     money = meta.get("money", {})
     jail = meta.get("jail", {})
     docking = meta.get("docking_tax", {})
@@ -537,13 +504,16 @@ def space_item(item: dict[str, Any], kinds: dict[str, dict[str, Any]], separate_
     return kind, {**kinds.get(kind, {}), **item}, declared & set(kind_fields(kind, separate_hotel_cost))
 
 
-def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separate_hotel_cost: bool,
-            kinds_here: tuple[str, ...], problems: list[str]) -> list[Space]:
+def _spaces(raw: dict[str, Any], kinds_here: tuple[str, ...], problems: list[str]) -> list[Space]:
     """Every space in board order. A value listed in the item's ``unknown`` may be absent (the box owner enters
-    it); any other value a kind needs must be there and make sense."""
+    it); any other value a kind needs must be there and make sense (the kind's own check, as box setup runs it)."""
+    board = raw.get("board", {})
+    kinds = board.get("kinds", {})
+    separate_hotel_cost = bool(raw.get("edition", {}).get("buildings", {}).get("hotel_cost_printed", False))
     spaces: list[Space] = []
     seen: set[str] = set()
-    for position, raw_item in enumerate(items):
+    facts: dict[tuple[str, str | None], BoardFacts] = {}
+    for position, raw_item in enumerate(board.get("spaces", [])):
         sid = raw_item.get("id", f"space-{position}")
         where = f"space {sid} (position {position})"
         kind, item, unknown = space_item(raw_item, kinds, separate_hotel_cost)
@@ -553,7 +523,12 @@ def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separ
         if sid in seen:
             problems.append(f"{where}: the id is used twice")
         seen.add(sid)
-        problems.extend(f"{where}: {p}" for p in _space_problems(item, kind, unknown, separate_hotel_cost))
+        if kind in KINDS:
+            key = (kind, item.get("group"))
+            if key not in facts:
+                facts[key] = board_facts(raw, *key)
+            problems.extend(f"{where}, {p.key}: {p.message}" for p in KINDS[kind].problems(item, unknown, facts[key])
+                            if not p.caution)
         spaces.append(
             Space(
                 position=position,
@@ -572,42 +547,40 @@ def _spaces(items: list[dict[str, Any]], kinds: dict[str, dict[str, Any]], separ
     return spaces
 
 
-def _space_problems(item: dict[str, Any], kind: str, unknown: frozenset[str], separate_hotel_cost: bool
-                    ) -> list[str]:
-    """What a space of this kind lacks or gets wrong, leaving alone the values nobody knows yet."""
-    def given(key: str) -> bool:
-        return key not in unknown
+def board_facts(raw: dict[str, Any], kind: str, group: str | None) -> BoardFacts:
+    """What a space of ``kind`` in ``group`` needs to know of the board in edition data ``raw`` (as stored, with
+    any box laid over it) for its fields and its check: the edition's words, the building levels, the groups it
+    may join, the decks, and how many deeds share its rent row."""
+    meta, board = raw.get("edition", {}), raw.get("board", {})
+    terms = {**CLASSIC_TERMS, **meta.get("terms", {})}
+    labels = field_labels(terms, kind)
+    spaces = [s for s in board.get("spaces", []) if "kind" not in s.get("unknown", ())]
+    groups = board.get("groups", [])
 
-    problems: list[str] = []
-    if kind in DEED_KINDS:
-        problems += [f"'{key}' is missing" for key in ("price", "mortgage", "group")
-                     if key in kind_fields(kind) and given(key) and key not in item]
-        if given("price") and (not isinstance(item.get("price", 0), int) or item.get("price", 0) <= 0):
-            problems.append("the price must be a positive whole number")
-    if kind == "street":
-        rent = item.get("rent", [])
-        if given("rent") and (len(rent) != 6 or any(b <= a for a, b in pairwise(rent))):
-            problems.append("rent must list 6 rising amounts (unimproved, 1-4 houses, hotel)")
-        for key in ("build_cost", "hotel_cost"):
-            if given(key) and key in item and (not isinstance(item[key], int) or item[key] <= 0):
-                problems.append(f"{key} must be a positive whole number")
-        if given("build_cost") and "build_cost" not in item:
-            problems.append("'build_cost' is missing")
-    if kind == "street" and separate_hotel_cost and given("hotel_cost") and "hotel_cost" not in item:
-        problems.append("'hotel_cost' is missing (this edition prints a hotel cost on each deed)")
-    if kind == "hideout" and given("rent") and not (isinstance(item.get("rent"), int) and item["rent"] > 0):
-        problems.append("rent must be a positive whole number")
-    if kind == "collect" and given("amount") and not (isinstance(item.get("amount"), int) and item["amount"] > 0):
-        problems.append("a collect space needs a positive amount")
-    if kind == "vessel" and given("rent") and not item.get("rent"):
-        problems.append("rent by number owned is missing")
-    if kind == "utility" and given("dice_multiplier") and not item.get("dice_multiplier"):
-        problems.append("dice_multiplier is missing")
-    if kind == "card" and given("deck") and not item.get("deck"):
-        problems.append("'deck' is missing")
-    if kind == "tax" and item.get("tax") != "docking" and given("amount") and not isinstance(item.get("amount"), int):
-        problems.append("a tax space needs an amount or tax = \"docking\"")
-    return problems
+    def members(gid: str) -> list[dict[str, Any]]:
+        return [s for s in spaces if s.get("group") == gid and s.get("kind") in DEED_KINDS]
+
+    entry = next((g for g in groups if g.get("id") == group), None) if group else None
+    owned = (int(entry.get("size", len(members(str(group))))) if entry is not None
+             else sum(1 for s in spaces if s.get("kind") == kind))
+    def joins(g: dict[str, Any]) -> bool:
+        held = members(str(g.get("id")))
+        return g.get("kind") == kind or (not g.get("kind") and (not held or any(s.get("kind") == kind for s in held)))
+
+    joinable = tuple((str(g.get("id")), group_name(g)) for g in groups if joins(g))
+    buildings = meta.get("buildings", {})
+    return BoardFacts(
+        term=lambda key: terms.get(key, key), label=lambda key: labels.get(key, key),
+        houses_before_hotel=int(buildings.get("houses_before_hotel", 4)),
+        separate_hotel_cost=bool(buildings.get("hotel_cost_printed", False)),
+        groups=joinable, group_ids=frozenset(str(g.get("id")) for g in groups),
+        decks=tuple((str(d.get("id")), str(d.get("name", d.get("id")))) for d in raw.get("cards", {}).get("decks", [])),
+        owned=owned, shared=board.get("kinds", {}).get(kind, {}))
+
+
+def group_name(item: dict[str, Any]) -> str:
+    """A group's name, or "Colour set 1" (from its id) until the box says it."""
+    return str(item.get("name", str(item.get("id", "?")).replace("-", " ").capitalize()))
 
 
 def _named(spaces: list[Space], groups: dict[str, Group]) -> list[Space]:
@@ -640,8 +613,7 @@ def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str
             problems.append(f"group {gid}: kind {kind!r} is not one of {', '.join(DEED_KINDS)}")
         problems += [f"space {s.id}: a {s.kind} cannot be in group {gid}, which holds {kind}s" for s in spaces
                      if s.group == gid and s.is_deed and kind and s.kind != kind]
-        default = gid.replace("-", " ").capitalize()  # "Colour set 1" until the box says its name
-        groups[gid] = Group(gid, item.get("name", default), item.get("colour", "#888888"), size, members,
+        groups[gid] = Group(gid, group_name(item), item.get("colour", "#888888"), size, members,
                             frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())), kind)
     for s in spaces:
         if s.is_deed and s.group not in groups and "group" not in s.unknown:

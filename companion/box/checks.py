@@ -9,10 +9,9 @@ data as stored (TOML tables), so they work on a box that is only half entered.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
-from companion.box.fields import LAYOUT_FIELDS, BoxField, card_fields, group_fields, space_fields
+from companion.box.fields import LAYOUT_FIELDS, card_fields, group_fields, space_fields
 from companion.box.overlay import apply_values
 from companion.box.values import BoxValueError, Value, split_target
 from companion.edition import (
@@ -21,10 +20,12 @@ from companion.edition import (
     CLASSIC_TERMS,
     DEED_KINDS,
     Edition,
+    board_facts,
     edition_from_data,
     field_labels,
 )
 from companion.engine.errors import EditionError
+from companion.space_kinds import KINDS, BoxField
 
 MAX_NAME = 40
 
@@ -101,14 +102,9 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
     """Every problem and caution in edition data (with a box laid over it), target by target."""
     board = raw.get("board", {})
     spaces = [dict(s, id=s.get("id", f"space-{i}"), position=i) for i, s in enumerate(board.get("spaces", []))]
-    meta = raw.get("edition", {})
-    houses = int(meta.get("buildings", {}).get("houses_before_hotel", 4))
-    counts = {k: sum(1 for s in spaces if s.get("kind") == k and "kind" not in s.get("unknown", ())) for k in
-              DEED_KINDS}
-    counts |= {g["id"]: int(g["size"]) for g in board.get("groups", []) if "id" in g and "size" in g}
     problems: list[BoxProblem] = []
     for s in spaces:
-        problems += _space_problems(raw, s, houses, counts)
+        problems += _space_problems(raw, s)
     problems += _group_problems(raw, board.get("groups", []), spaces)
     for deck in raw.get("cards", {}).get("decks", []):
         problems += _deck_problems(raw, deck, {s["id"] for s in spaces})
@@ -118,95 +114,28 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
 # ---------------------------------------------------------------------------- spaces
 
 
-def _space_problems(raw: dict[str, Any], s: dict[str, Any], houses: int, counts: dict[str, int]
-                    ) -> list[BoxProblem]:
-    """A space's own values: a known type, a name, and the deed's numbers making sense together."""
+def _space_problems(raw: dict[str, Any], s: dict[str, Any]) -> list[BoxProblem]:
+    """A space's own values: a known type, a name of a sensible length, and what its kind checks (the same check
+    the edition loader runs: :mod:`companion.space_kinds`)."""
     target = f"space:{s['id']}"
     where = _where(raw, target)
-    unknown = set(s.get("unknown", ()))
-    out: list[BoxProblem] = []
-
-    def bad(key: str, message: str, caution: bool = False) -> None:
-        out.append(BoxProblem(target, key, f"{where}, {_label(raw, key)}: {message}", caution))
-
-    def has(key: str) -> bool:
-        return key not in unknown and key in s
-
-    kind = s.get("kind")
+    unknown = frozenset(s.get("unknown", ()))
     if "kind" in unknown:
-        return out
-    if kind not in raw.get("board", {}).get("space_kinds", CLASSIC_KINDS):
-        bad("kind", f"'{kind}' is not a type of space on this board.")
-        return out
-    if has("name") and not str(s["name"]).strip():
-        bad("name", "the name is empty.")
-    elif has("name") and len(str(s["name"])) > MAX_NAME:
-        bad("name", f"at most {MAX_NAME} letters, please (it has {len(str(s['name']))}).")
-    price = s.get("price") if has("price") else None
-    if kind in DEED_KINDS:
-        if price is not None and (not isinstance(price, int) or price <= 0):
-            bad("price", "the price must be more than 0.")
-            price = None
-        mortgage = s.get("mortgage") if has("mortgage") else None
-        if mortgage is not None:
-            if not isinstance(mortgage, int) or mortgage <= 0:
-                bad("mortgage", "the value must be more than 0.")
-            elif price is not None and mortgage >= price:
-                bad("mortgage", f"{mortgage} is not less than the price ({price}); it always pays less than "
-                                "the deed cost.")
-            elif price is not None and mortgage * 2 != price:
-                bad("mortgage", f"{mortgage} is not half the price ({price // 2}), which it usually is. "
-                                "Check the Title Deed.", caution=True)
-        if has("group") and s["group"] not in {g.get("id") for g in raw.get("board", {}).get("groups", [])}:
-            bad("group", f"'{s['group']}' is not one of this edition's groups.")
-    if kind == "hideout" and has("rent"):
-        rent = s["rent"]
-        if not isinstance(rent, int) or rent <= 0:
-            bad("rent", "the rent must be more than 0.")
-        elif price and rent >= price:
-            bad("rent", f"the rent ({rent}) is not less than the price ({price}). Check the Title Deed.",
-                caution=True)
-    if kind == "street":
-        out += _rising(raw, target, where, s, "rent", houses + 2, unknown)
-        for key in ("build_cost", "hotel_cost"):
-            cost = s.get(key) if has(key) else None
-            if cost is not None and (not isinstance(cost, int) or cost <= 0):
-                bad(key, "the cost must be more than 0.")
-        rent = s.get("rent") if has("rent") else None
-        if rent and price and isinstance(rent[0], int) and rent[0] >= price:
-            bad("rent", f"the site-only rent ({rent[0]}) is not less than the price ({price}). Check the Title Deed.",
-                caution=True)
-    owned = counts.get(str(s.get("group", "")), counts.get(str(kind), 0))
-    if kind == "vessel":
-        out += _rising(raw, target, where, s, "rent", owned, unknown)
-    if kind == "utility":
-        out += _rising(raw, target, where, s, "dice_multiplier", owned, unknown)
-    amount = s.get("amount") if has("amount") and s.get("tax") != "docking" else 1
-    if kind == "tax" and (not isinstance(amount, int) or amount <= 0):
-        bad("amount", "the amount must be more than 0.")
-    return out
-
-
-def _rising(raw: dict[str, Any], target: str, where: str, s: dict[str, Any], key: str, length: int,
-            unknown: set[str]) -> list[BoxProblem]:
-    """A rent table: ``length`` amounts, each more than 0 and more than the one before."""
-    if key in unknown or key not in s:
         return []
-    values = s[key]
-    label = f"{where}, {_label(raw, key)}"
-    if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
-        return [BoxProblem(target, key, f"{label}: whole numbers only.")]
-    if len(values) != length:
-        what = _label(raw, key) + (" table" if key == "rent" else "")
-        return [BoxProblem(target, key, f"{label}: the {what} has {length} amounts on this edition's cards, "
-                                        f"not {len(values)}.")]
-    if any(v <= 0 for v in values):
-        return [BoxProblem(target, key, f"{label}: every amount must be more than 0.")]
-    for n, (a, b) in enumerate(pairwise(values), start=2):
-        if b <= a:
-            return [BoxProblem(target, key, f"{label}: amount {n} ({b}) must be more than amount {n - 1} ({a}); "
-                                            "each level pays more than the one before.")]
-    return []
+    kind = str(s.get("kind"))
+    if kind not in raw.get("board", {}).get("space_kinds", CLASSIC_KINDS) or kind not in KINDS:
+        return [BoxProblem(target, "kind", f"{where}, {_label(raw, 'kind')}: '{kind}' is not a type of space on "
+                                           "this board.")]
+    out = []
+    name = str(s["name"]) if "name" in s and "name" not in unknown else None
+    if name is not None and not name.strip():
+        out.append(BoxProblem(target, "name", f"{where}, {_label(raw, 'name')}: the name is empty."))
+    elif name is not None and len(name) > MAX_NAME:
+        out.append(BoxProblem(target, "name", f"{where}, {_label(raw, 'name')}: at most {MAX_NAME} letters, please "
+                                              f"(it has {len(name)})."))
+    facts = board_facts(raw, kind, s.get("group"))
+    return out + [BoxProblem(target, p.key, f"{where}, {_label(raw, p.key)}: {p.message}", p.caution)
+                  for p in KINDS[kind].problems(s, unknown, facts)]
 
 
 # ---------------------------------------------------------------------------- groups and decks

@@ -1,33 +1,24 @@
 """What the owner can enter for each thing in the box: the fields of a space, a colour group and a card, their
 type, the label the form shows (in the edition's own words) and whether play may ask for it when first needed.
 
-The board's layout (each space's type, name, group, deck) must be known before a game starts: movement, nearest-
-space cards and groups depend on it. What is printed on a Title Deed, a tax square or a card can be asked for the
-first time play reaches it.
+Every value can be asked the first time play needs it: what a space is when a token first stops there, what a
+Title Deed, a tax square or a card prints when the family holds it. What each kind of space holds is said once, in
+:mod:`companion.space_kinds`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from companion.edition import CARD_EFFECTS, CLASSIC_EFFECTS, DEED_KINDS, Edition, Space, capital
+from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
+from companion.edition import CARD_EFFECTS, Edition, Space, board_facts
+from companion.space_kinds import KINDS, BoxField
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
 """Fields that shape the board: learnt when play first reaches them, never changed during a game."""
 
+
 def effect_words(edition: Edition) -> dict[str, str]:
     """The card effects of the vocabulary as the edition's players would say them."""
-    term = edition.term
-    bank = term("bank")
-    return {
-        "advance": "Move to a space", "back": "Go back some spaces", "nearest": "Move to the nearest of a kind",
-        "go-to-jail": f"Go to {term('jail')}", "jail-free": f"{term('get_out_of_jail')} (kept)",
-        "collect": f"Collect from the {bank}", "pay": f"Pay the {bank}",
-        "repairs": f"Pay per {term('building')}", "pay-each-player": "Pay each player",
-        "collect-from-each-player": "Collect from each player",
-        "battle-bonus": "Add to a battle roll (kept)", "second-chance": "A second try in a lost battle (kept)",
-        "take-grogu": "Bring Grogu to you (kept)", "enemy": "An Imperial enemy card", "boss": "The boss's card",
-    }
+    return {e.id: e.say(edition.term) for e in EFFECTS.values()}
 
 
 PARAM_WORDS = {"target": "Which space", "spaces": "How many spaces", "kind": "Nearest what", "amount": "Amount",
@@ -40,75 +31,17 @@ BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pi
 
 def kind_words(edition: Edition, kind: str) -> str:
     """A type of space as the edition's players call it."""
-    term = edition.term
-    return {"go": "GO", "street": f"{capital(term('street'))} in a {term('group')}",
-            "vessel": capital(term("railroad")), "utility": capital(term("utility")), "card": "Card space",
-            "tax": "Tax to pay", "jail": term("jail"), "free-parking": "Free Parking",
-            "go-to-jail": f"Go to {term('jail')}", "hideout": f"{capital(term('street'))} in a {term('group')}",
-            "collect": "Collect credits", "jump": term("jump_space"), "advance": term("advance_space")}[kind]
-
-
-@dataclass(frozen=True)
-class BoxField:
-    """One value the owner enters: ``kind`` is ``number`` (whole credits or a count), ``numbers`` (``length``
-    whole numbers, each with its own label in ``parts``), ``text`` or ``choice`` (one of ``choices``)."""
-
-    key: str
-    label: str
-    kind: str
-    during_play: bool = False
-    parts: tuple[str, ...] = ()
-    choices: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def length(self) -> int:
-        """How many numbers a ``numbers`` field holds."""
-        return len(self.parts)
+    return KINDS[kind].words(edition.term)
 
 
 def space_fields(edition: Edition, kind: str, space: Space | None = None) -> list[BoxField]:
     """The fields of a space of ``kind``: its layout, then what its deed or square prints (a value every space
     of that kind shares on this board is not asked for)."""
-    term = edition.term
     kinds = tuple((k, kind_words(edition, k)) for k in edition.space_kinds)
-    fields = [BoxField("kind", "Type of space", "choice", True, choices=kinds), BoxField("name", "Name", "text", True)]
-    groups = tuple((g.id, g.name) for g in edition.groups.values()
-                   if g.kind == kind or (not g.kind and (any(edition.space(m).kind == kind for m in g.members)
-                                                        or not g.members)))
-    shared = edition.kind_values(kind)
-    owned = (edition.groups[space.group].size if space and space.group in edition.groups
-             else sum(1 for s in edition.spaces if s.kind == kind))
-    if kind in DEED_KINDS:
-        fields += [BoxField("group", capital(term("group")) if kind in ("street", "hideout") else "Group",
-                            "choice", True, choices=groups),
-                   BoxField("price", "Price", "number", True)]
-    if kind == "hideout":
-        fields.append(BoxField("rent", capital(term("rent")), "number", True))
-    if kind == "street":
-        levels = edition.houses_before_hotel
-        parts = (f"{capital(term('rent'))}, site only",
-                 *(f"With {n} {term('house' if n == 1 else 'houses')}" for n in range(1, levels + 1)),
-                 f"With a {term('hotel')}")
-        fields += [BoxField("rent", capital(term("rent")), "numbers", True, parts),
-                   BoxField("build_cost", f"Cost of each {term('house')}", "number", True)]
-        if edition.separate_hotel_cost:
-            fields.append(BoxField("hotel_cost", f"Cost of a {term('hotel')}", "number", True))
-    if kind == "vessel":
-        fields.append(BoxField("rent", capital(term("rent")), "numbers", True,
-                               tuple(f"{n} owned" for n in range(1, owned + 1))))
-    if kind == "utility":
-        fields.append(BoxField("dice_multiplier", "Times the dice", "numbers", True,
-                               tuple(f"{n} owned" for n in range(1, owned + 1))))
-    if kind in DEED_KINDS and kind != "hideout":
-        fields.append(BoxField("mortgage", capital(term("mortgage_value")), "number", True))
-    if kind == "card":
-        fields.append(BoxField("deck", "Deck", "choice", True,
-                               choices=tuple((d.id, d.name) for d in edition.decks.values())))
-    if kind == "tax":
-        fields.append(BoxField("amount", "Amount to pay", "number", True))
-    if kind == "collect":
-        fields.append(BoxField("amount", "Amount to collect", "number", True))
-    return [f for f in fields if f.key not in shared]
+    facts = board_facts(edition.raw, kind, space.group if space else None)
+    fields = [BoxField("kind", "Type of space", "choice", True, choices=kinds), BoxField("name", "Name", "text", True),
+              *KINDS[kind].fields(facts)]
+    return [f for f in fields if f.key not in (facts.shared or {})]
 
 
 def group_fields() -> list[BoxField]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import BoxField, card_fields, group_fields, space_fields
+from companion.box.fields import card_fields, group_fields, space_fields
 from companion.box.profile import BoxProfile, box_id, overlay
 from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
@@ -26,6 +26,7 @@ from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.paths import boxes_dir
 from companion.rules import asked_during_play
+from companion.space_kinds import BoxField
 from companion.storage.journal import Journal
 from companion.table.session import Answer, Session
 

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import BoxField, card_fields, effect_words, group_fields, space_fields
+from companion.box.fields import card_fields, effect_words, group_fields, space_fields
 from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
 from companion.edition import DEED_KINDS, Edition, counted
+from companion.space_kinds import BoxField
 from companion.table.box_play import new_card_id, with_box
 
 PARTS = ("groups", "board", "deeds", "cards")

@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 
-from companion.box.fields import BoxField
+from companion.space_kinds import BoxField
 from companion.table.box_play import BoxProblem
 from companion.ui import theme
 from companion.ui.widgets import Dialog, NumberPad, TapButton, text

@@ -16,7 +16,7 @@ V = Violation
 
 
 class CardEffects(Rules):
-    """Card effects, one branch each."""
+    """Card effects, one method each."""
 
     def drawn_card(self, s: GameState, player: str, card_id: str) -> tuple[Card | None, list[Violation]]:
         """The card named from the deck the player draws from now, or why it cannot be drawn (no draw open, not
@@ -40,38 +40,60 @@ class CardEffects(Rules):
         return decision
 
     def card_effect(self, emit: Emitter, player: str, deck: str, effect: str, params: dict[str, Any]) -> None:
-        """Carry out a card's effect for ``player``."""
+        """Carry out a card's effect for ``player``: its ``effect_<effect>`` method. Every effect a card acts on
+        when drawn has one here; the cards a hero keeps are played by the mechanic that keeps them (Signets)."""
+        getattr(self, "effect_" + effect.replace("-", "_"))(emit, player, deck, params)
+
+    def effect_advance(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The token moves forward to the card's space (collecting GO's salary on the way) and lands there."""
+        self.advance_to(emit, player, self.edition.space(params["target"]).position, "card")
+        self.land(emit, player)
+
+    def effect_back(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The token moves back the card's number of spaces (no salary) and lands there."""
+        pos = (emit.state.player(player).position - int(params["spaces"])) % self.board_size
+        emit(TokenMoved(player, pos, "back"))
+        self.land(emit, player)
+
+    def effect_nearest(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The token moves forward to the next space of the card's kind; its owner's rent is the card's."""
+        here = emit.state.player(player).position
+        target = next(self.space_at(here + i) for i in range(1, self.board_size + 1)
+                      if self.space_at(here + i).kind == params["kind"])
+        self.advance_to(emit, player, target.position, "card")
+        self.land(emit, player, forced="nearest")
+
+    def effect_go_to_jail(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """Straight to jail, without passing GO."""
+        self.to_jail(emit, player)
+
+    def effect_jail_free(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The drawer keeps the card until they use it or sell it."""
+        emit(JailCardMoved(deck, "", player))
+
+    def effect_collect(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The bank pays the drawer the card's amount."""
+        emit(Posted(Transaction.transfer("card", BANK, player, CREDITS, int(params["amount"]))))
+
+    def effect_pay(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The drawer pays the bank the card's amount."""
+        self.charge(emit, player, BANK, int(params["amount"]), "card")
+
+    def effect_repairs(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The drawer pays the bank so much for each house and each hotel they own."""
         s = emit.state
-        others = [p.id for p in s.active if p.id != player]
-        if effect == "advance":
-            self.advance_to(emit, player, self.edition.space(params["target"]).position, "card")
-            self.land(emit, player)
-        elif effect == "back":
-            pos = (s.player(player).position - int(params["spaces"])) % self.board_size
-            emit(TokenMoved(player, pos, "back"))
-            self.land(emit, player)
-        elif effect == "nearest":
-            here = s.player(player).position
-            target = next(self.space_at(here + i) for i in range(1, self.board_size + 1)
-                          if self.space_at(here + i).kind == params["kind"])
-            self.advance_to(emit, player, target.position, "card")
-            self.land(emit, player, forced="nearest")
-        elif effect == "go-to-jail":
-            self.to_jail(emit, player)
-        elif effect == "jail-free":
-            emit(JailCardMoved(deck, "", player))
-        elif effect == "collect":
-            emit(Posted(Transaction.transfer("card", BANK, player, CREDITS, int(params["amount"]))))
-        elif effect == "pay":
-            self.charge(emit, player, BANK, int(params["amount"]), "card")
-        elif effect == "repairs":
-            deeds = self.deeds_of(s, player)
-            amount = (sum(s.houses(d.id) for d in deeds) * int(params["per_house"])
-                      + sum(s.hotels(d.id) for d in deeds) * int(params["per_hotel"]))
-            self.charge(emit, player, BANK, amount, "repairs card")
-        elif effect == "pay-each-player":
-            for other in others:
-                self.charge(emit, player, other, int(params["amount"]), "card")
-        elif effect == "collect-from-each-player":
-            for other in others:
-                self.charge(emit, other, player, int(params["amount"]), "card")
+        deeds = self.deeds_of(s, player)
+        amount = (sum(s.houses(d.id) for d in deeds) * int(params["per_house"])
+                  + sum(s.hotels(d.id) for d in deeds) * int(params["per_hotel"]))
+        self.charge(emit, player, BANK, amount, "repairs card")
+
+    def effect_pay_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The drawer pays every other player still in the game the card's amount."""
+        for other in [p.id for p in emit.state.active if p.id != player]:
+            self.charge(emit, player, other, int(params["amount"]), "card")
+
+    def effect_collect_from_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]
+                                        ) -> None:
+        """Every other player still in the game pays the drawer the card's amount."""
+        for other in [p.id for p in emit.state.active if p.id != player]:
+            self.charge(emit, other, player, int(params["amount"]), "card")
