@@ -192,6 +192,18 @@ class Space:
                     f"{self.name}: the {words} printed in the box {'is' if one else 'are'} not entered yet. Read "
                     f"{'it' if one else 'them'} off the board or the Title Deed.")
 
+    def amount_at(self, key: str, index: int, level: str) -> int:
+        """One amount of a printed list (``rent`` by building level or by number owned, ``dice_multiplier``):
+        while the list is not entered, only this amount is asked (``level`` says which, in the table's words:
+        ``with 2 houses``), and the others stay optional."""
+        row = self.printed.get(key, ())
+        row = (row,) if isinstance(row, int) else row
+        if key in self.unknown and not (index < len(row) and row[index]):
+            label = field_labels(self.terms, self.kind).get(key, key).removesuffix(" table")
+            raise ValueNeeded(Need(f"space:{self.id}", (key,), f"{self.name}: the {label} {level} is not entered "
+                                                               "yet. Read it off the Title Deed.", index))
+        return int(row[index])
+
     def _printed(self, key: str, default: Any) -> Any:
         if key in self.unknown:
             raise ValueNeeded(self.need((key,)))
@@ -539,7 +551,7 @@ def _spaces(raw: dict[str, Any], kinds_here: tuple[str, ...], problems: list[str
                 deck=item.get("deck"),
                 tax=item.get("tax"),
                 printed={k: tuple(v) if isinstance(v, list) else v for k, v in item.items()
-                         if k in PRINTED_FIELDS and k not in unknown},
+                         if k in PRINTED_FIELDS and (k not in unknown or (isinstance(v, list) and any(v)))},
                 unknown=unknown,
                 owner=frozenset(item.get("owner", ())),
             )

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar
 
+NOT_READ = 0
+"""An amount of a list (a rent table) nobody has read off the box yet: no printed amount is 0."""
+
 
 @dataclass(frozen=True)
 class BoxField:
@@ -25,11 +28,30 @@ class BoxField:
     during_play: bool = False
     parts: tuple[str, ...] = ()
     choices: tuple[tuple[str, str], ...] = ()
+    required: tuple[int, ...] = ()
+    """For ``numbers``: the amounts play needs now (their places); the others may be left for later. Empty: all."""
 
     @property
     def length(self) -> int:
         """How many numbers a ``numbers`` field holds."""
         return len(self.parts)
+
+    @property
+    def needed_parts(self) -> tuple[int, ...]:
+        """The places of the amounts that must be entered (every one unless :attr:`required` says fewer)."""
+        return self.required or tuple(range(self.length))
+
+    def amounts(self, parts: list[int | None]) -> tuple[int, ...] | None:
+        """The value of a ``numbers`` field from the amounts typed (None: left for later), or None while one
+        that play needs now is missing."""
+        if any(parts[i] is None for i in self.needed_parts):
+            return None
+        return tuple(NOT_READ if p is None else p for p in parts)
+
+    @staticmethod
+    def typed(value: tuple[int, ...] | list[int]) -> list[int | None]:
+        """The amounts of a stored list as a form shows them: None where nothing was read yet."""
+        return [None if v == NOT_READ else v for v in value]
 
 
 @dataclass(frozen=True)
@@ -111,19 +133,21 @@ def _positive(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def rising(key: str, values: Any, length: int, facts: BoardFacts) -> list[ValueProblem]:
+def rising(key: str, values: Any, length: int, facts: BoardFacts, partial: bool = False) -> list[ValueProblem]:
     """A row of amounts by level or by number owned: ``length`` whole numbers, each more than 0 and more than the
-    one before (every level pays more)."""
+    one before (every level pays more). In a ``partial`` row (still being read off the card) a 0 is an amount not
+    read yet; those read must still rise."""
     if not isinstance(values, list | tuple) or not all(isinstance(v, int) for v in values):
         return [ValueProblem(key, "whole numbers only.")]
     if len(values) != length:
         what = facts.label(key) + (" table" if key == "rent" and not facts.label(key).endswith("table") else "")
         return [ValueProblem(key, f"the {what} has {length} amounts on this edition's cards, not {len(values)}.")]
-    if any(v <= 0 for v in values):
+    if any(v < 0 or (v == 0 and not partial) for v in values):
         return [ValueProblem(key, "every amount must be more than 0.")]
-    for n, (a, b) in enumerate(pairwise(values), start=2):
+    read = [(n, v) for n, v in enumerate(values, start=1) if v]
+    for (m, a), (n, b) in pairwise(read):
         if b <= a:
-            return [ValueProblem(key, f"amount {n} ({b}) must be more than amount {n - 1} ({a}); each level pays "
+            return [ValueProblem(key, f"amount {n} ({b}) must be more than amount {m} ({a}); each level pays "
                                       "more than the one before.")]
     return []
 
@@ -170,12 +194,20 @@ class DeedKind(SpaceKind):
                                                     "usually is. Check the Title Deed.", caution=True))
         if given("group") and facts.group_ids and item["group"] not in facts.group_ids:
             out.append(ValueProblem("group", f"'{item['group']}' is not one of this edition's groups."))
-        return out + self.deed_problems(item, given, price, facts)
+        return out + self.deed_problems(item, unknown, price, facts)
 
-    def deed_problems(self, item: Mapping[str, Any], given: Callable[[str], bool], price: int | None,
+    def deed_problems(self, item: Mapping[str, Any], unknown: frozenset[str], price: int | None,
                       facts: BoardFacts) -> list[ValueProblem]:
         """What is wrong with the kind's own printed values (``price`` is None when not given or wrong)."""
         return []
+
+    @staticmethod
+    def row(key: str, item: Mapping[str, Any], unknown: frozenset[str], length: int, facts: BoardFacts
+            ) -> list[ValueProblem]:
+        """The check of a row of amounts, entered in full or (while it is still unknown) in part."""
+        if key not in item:
+            return []
+        return rising(key, item[key], length, facts, partial=key in unknown)
 
 
 class Street(DeedKind):
@@ -202,12 +234,12 @@ class Street(DeedKind):
             out.append(BoxField("hotel_cost", f"Cost of a {term('hotel')}", "number", True))
         return out
 
-    def deed_problems(self, item: Mapping[str, Any], given: Callable[[str], bool], price: int | None,
+    def deed_problems(self, item: Mapping[str, Any], unknown: frozenset[str], price: int | None,
                       facts: BoardFacts) -> list[ValueProblem]:
-        out = rising("rent", item["rent"], facts.houses_before_hotel + 2, facts) if given("rent") else []
+        out = self.row("rent", item, unknown, facts.houses_before_hotel + 2, facts)
         out += [ValueProblem(key, "the cost must be more than 0.") for key in ("build_cost", "hotel_cost")
-                if given(key) and not _positive(item[key])]
-        rent = item.get("rent") if given("rent") else None
+                if key in item and key not in unknown and not _positive(item[key])]
+        rent = item.get("rent") if "rent" in item and "rent" not in unknown else None
         if not out and rent and price and rent[0] >= price:
             out.append(ValueProblem("rent", f"the site-only rent ({rent[0]}) is not less than the price ({price}). "
                                             "Check the Title Deed.", caution=True))
@@ -226,9 +258,9 @@ class Vessel(DeedKind):
         return [BoxField("rent", _cap(facts.term("rent")), "numbers", True,
                          tuple(f"{n} owned" for n in range(1, facts.owned + 1)))]
 
-    def deed_problems(self, item: Mapping[str, Any], given: Callable[[str], bool], price: int | None,
+    def deed_problems(self, item: Mapping[str, Any], unknown: frozenset[str], price: int | None,
                       facts: BoardFacts) -> list[ValueProblem]:
-        return rising("rent", item["rent"], facts.owned, facts) if given("rent") else []
+        return self.row("rent", item, unknown, facts.owned, facts)
 
 
 class Utility(DeedKind):
@@ -243,10 +275,9 @@ class Utility(DeedKind):
         return [BoxField("dice_multiplier", "Times the dice", "numbers", True,
                          tuple(f"{n} owned" for n in range(1, facts.owned + 1)))]
 
-    def deed_problems(self, item: Mapping[str, Any], given: Callable[[str], bool], price: int | None,
+    def deed_problems(self, item: Mapping[str, Any], unknown: frozenset[str], price: int | None,
                       facts: BoardFacts) -> list[ValueProblem]:
-        return rising("dice_multiplier", item["dice_multiplier"], facts.owned, facts) if given("dice_multiplier") \
-            else []
+        return self.row("dice_multiplier", item, unknown, facts.owned, facts)
 
 
 class Hideout(DeedKind):
@@ -262,9 +293,9 @@ class Hideout(DeedKind):
     def deed_fields(self, facts: BoardFacts) -> list[BoxField]:
         return [BoxField("rent", _cap(facts.term("rent")), "number", True)]
 
-    def deed_problems(self, item: Mapping[str, Any], given: Callable[[str], bool], price: int | None,
+    def deed_problems(self, item: Mapping[str, Any], unknown: frozenset[str], price: int | None,
                       facts: BoardFacts) -> list[ValueProblem]:
-        if not given("rent"):
+        if "rent" not in item or "rent" in unknown:
             return []
         rent = item["rent"]
         if not _positive(rent):

@@ -40,7 +40,7 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     kinds = tuple((k, kind_words(edition, k)) for k in edition.space_kinds)
     facts = board_facts(edition.raw, kind, space.group if space else None)
     fields = [BoxField("kind", "Type of space", "choice", True, choices=kinds), BoxField("name", "Name", "text", True),
-              *KINDS[kind].fields(facts)]
+              *(KINDS[kind].fields(facts) if kind in KINDS else ())]
     return [f for f in fields if f.key not in (facts.shared or {})]
 
 

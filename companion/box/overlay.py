@@ -8,13 +8,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.box.values import SECTIONS, BoxValueError, split_target
+from companion.box.values import SECTIONS, BoxValueError, joined, split_target
 from companion.edition import kind_fields
+from companion.space_kinds import NOT_READ
 
 
 def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> dict[str, Any]:
     """Edition data with ``values`` entered for ``target``: published values replaced, unknown ones filled, and
-    each marked as the owner's. A card not in its deck's list is added to it."""
+    each marked as the owner's. A card not in its deck's list is added to it. A list of amounts read in part
+    (``10,?,?,?,?,?``) adds to what was read of it before, and stays unknown until every amount is read."""
     kind, item, sub = split_target(target)
     out = copy.deepcopy(raw)
     plain = {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
@@ -34,8 +36,11 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
         return out
     board = out.get("board", {})
     entry = _find(board.get(SECTIONS[kind], []), item, kind)
+    plain = {k: joined(entry.get(k), v) for k, v in plain.items()}
     entry.update(plain)
-    unknown = [f for f in entry.get("unknown", []) if f not in plain]
+    partial = {k for k, v in plain.items() if isinstance(v, list) and NOT_READ in v}
+    unknown = [f for f in entry.get("unknown", []) if f not in plain or f in partial]
+    unknown += [f for f in partial if f not in unknown]
     if kind == "space" and "kind" in plain:
         unknown += _values_of_kind(out, entry, unknown)
     entry["unknown"] = unknown

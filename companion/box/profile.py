@@ -18,7 +18,7 @@ from typing import Any
 import tomli_w
 
 from companion.box.overlay import apply_values
-from companion.box.values import SECTIONS, BoxValueError, split_target
+from companion.box.values import SECTIONS, BoxValueError, joined, split_target
 
 FORMAT = 1
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,47}")
@@ -49,7 +49,7 @@ class BoxProfile:
         entry = tree.setdefault(SECTIONS[kind], {}).setdefault(item, {})
         if kind == "card":
             entry = entry.setdefault(sub, {})
-        entry.update({k: list(v) if isinstance(v, tuple) else v for k, v in values.items()})
+        entry.update({k: joined(entry.get(k), v) for k, v in values.items()})
         return replace(self, values=tree)
 
     @property

@@ -2,7 +2,8 @@
 
 Targets name what a value is printed on: ``space:<id>`` (a board space or its Title Deed), ``group:<id>`` (a colour
 group) and ``card:<deck>/<card-id>`` (one card of a deck). Values are whole numbers, lists of whole numbers
-written ``2,10,30`` or words (the command line quotes a value that holds spaces).
+written ``2,10,30`` or words (the command line quotes a value that holds spaces). In a list, ``?`` is an amount
+not read yet (``10,?,?,?,?,?``: only the site-only rent); it is held as 0, which no printed amount is.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import re
 from typing import Any
 
 from companion.engine.errors import CompanionError
+from companion.space_kinds import NOT_READ
 
 TARGET_KINDS = ("space", "group", "card")
 _NUMBER = re.compile(r"[0-9]+")
-_NUMBERS = re.compile(r"[0-9]+(,[0-9]+)+")
+_NUMBERS = re.compile(r"([0-9]+|\?)(,([0-9]+|\?))+")
+
 
 SECTIONS = {"space": "spaces", "group": "groups", "card": "cards"}
 """Where the values of each kind of target live, in edition data and in a box profile."""
@@ -44,7 +47,7 @@ def read_value(text: str) -> Value:
     if _NUMBER.fullmatch(text):
         return int(text)
     if _NUMBERS.fullmatch(text):
-        return tuple(int(n) for n in text.split(","))
+        return tuple(NOT_READ if n == "?" else int(n) for n in text.split(","))
     return text
 
 
@@ -67,8 +70,17 @@ def parse_values(parts: list[str] | tuple[str, ...]) -> dict[str, Value]:
 def format_value(value: Value | list[int]) -> str:
     """A value as the ``box`` command writes it."""
     if isinstance(value, tuple | list):
-        return ",".join(str(v) for v in value)
+        return ",".join("?" if v == NOT_READ else str(v) for v in value)
     return str(value)
+
+
+def joined(before: Any, value: Any) -> Any:
+    """A value entered over what was there: a list of amounts read in part (``10,?,?``) keeps the amounts read
+    before where it has none; any other value replaces the old one."""
+    if isinstance(value, list | tuple) and NOT_READ in value and isinstance(before, list | tuple) \
+            and len(before) == len(value):
+        return [new or old for new, old in zip(value, before, strict=True)]
+    return list(value) if isinstance(value, tuple) else value
 
 
 def box_words(target: str, values: dict[str, Any]) -> tuple[str, ...]:

@@ -60,6 +60,9 @@ class Need:
     target: str
     fields: tuple[str, ...]
     what: str
+    part: int = -1
+    """For a list of amounts (a rent table), the one amount play needs now (its place in the list); -1: the whole
+    list. The others may be entered in the same window but are never required."""
 
 
 class ValueNeeded(CompanionError):

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from companion.engine.ledger import Transaction
-from companion.engine.state import Auction, Debt, Decision, GameState, RentClaim, TradeOffer
+from companion.engine.state import Auction, Debt, Decision, GameState, RentClaim, TradeOffer, Unread
 
 
 @dataclass(frozen=True)
@@ -144,10 +144,12 @@ class RentDue(Event):
     payer: str
     space: str
     amount: int
+    unread: Unread | None = None
+    """Set when the amount is still to be read off the Title Deed (``amount`` is then 0)."""
 
     def apply(self, state: GameState) -> None:
         state.rent_claims.append(
-            RentClaim(state.next_id, self.owner, self.payer, self.space, self.amount, state.turn.number)
+            RentClaim(state.next_id, self.owner, self.payer, self.space, self.amount, state.turn.number, self.unread)
         )
         state.next_id += 1
 

@@ -33,9 +33,28 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Unread:
+    """Rent whose amount is still to be read off the Title Deed, as the rules worked it out at the landing: the
+    ``index``-th amount of its ``row`` (``rent``, ``dice_multiplier``) times ``times``, less ``less`` (never below
+    0), times ``after``."""
+
+    row: str
+    index: int
+    times: int = 1
+    less: int = 0
+    after: int = 1
+
+    def amount(self, printed: int) -> int:
+        """The rent once the amount printed at ``index`` is known."""
+        return max(0, printed * self.times - self.less) * self.after
+
+
 @dataclass
 class RentClaim:
-    """Rent the owner may claim from a player who landed on their deed, until the window lapses."""
+    """Rent the owner may claim from a player who landed on their deed, until the window lapses. While the deed's
+    amount for that level is not entered, ``amount`` is 0 and ``unread`` says how to work it out: it is asked when
+    the owner claims (the card is in hand then), so a rent nobody claims is never asked."""
 
     id: int
     owner: str
@@ -43,6 +62,7 @@ class RentClaim:
     space: str
     amount: int
     turn: int
+    unread: Unread | None = None
 
 
 @dataclass

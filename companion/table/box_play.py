@@ -168,11 +168,13 @@ charges or pays. Its name is never asked: it is not needed to play (box setup ta
 
 
 def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = None) -> list[BoxField]:
-    """The fields a need asks the table to read off the box, in the order the box prints them. A space nobody
+    """The fields a need asks the table to read off the box, in the order the box prints them (of a rent table,
+    only the amount play needs now is required). A space nobody
     has described yet asks for its type first; ``chosen``: what the form holds so far, so that the type chosen
     brings the fields that type needs now (see :data:`LEARNT_WITH_KIND`)."""
     if "kind" not in need.fields:
-        return [f for f in target_fields(edition, need.target) if f.key in need.fields]
+        return [replace(f, required=(need.part,)) if need.part >= 0 and f.kind == "numbers" else f
+                for f in target_fields(edition, need.target) if f.key in need.fields]
     space = edition.space(need.target.partition(":")[2])
     kind = str((chosen or {}).get("kind", ""))
     fields = space_fields(edition, kind if kind in edition.space_kinds else space.kind, space)

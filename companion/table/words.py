@@ -32,6 +32,7 @@ from companion.engine.events import (
     TurnPassed,
 )
 from companion.engine.ledger import BANK, CREDITS
+from companion.engine.state import Unread
 from companion.rules.coop_events import (
     BattleChanged,
     BattleClosed,
@@ -43,6 +44,7 @@ from companion.rules.coop_events import (
     SignetMoved,
 )
 from companion.rules.imperial import Enemy, enemies_of
+from companion.space_kinds import NOT_READ
 
 if TYPE_CHECKING:
     from companion.edition import Card, Deck, Edition
@@ -159,6 +161,9 @@ def event_line(game: Game, event: Event) -> str:
             return f"{name(src)} hands the {card} to {name(dst)}" if dst else f"{name(src)} uses the {card}"
         case DecisionOpened(decision_kind=kind, player=p, data=data):
             return _decision_line(game, kind, name(p), data)
+        case RentDue(owner=owner, payer=payer, space=space, unread=Unread()):
+            return (f"{name(owner)} may claim {e.term('rent')} from {name(payer)} for {e.space(space).name} (the "
+                    f"amount is read off the {e.term('deed')} when claimed)")
         case RentDue(owner=owner, payer=payer, space=space, amount=amount):
             return (f"{name(owner)} may claim {credits(e, amount)} {e.term('rent')} from {name(payer)} "
                     f"for {e.space(space).name}")
@@ -198,14 +203,16 @@ def event_line(game: Game, event: Event) -> str:
 
 def box_value_words(e: Edition, key: str, value: object) -> str:
     """A value read off the box as the table says it: a type, group or deck by its name, a table of amounts
-    with slashes."""
+    with slashes (``?`` for one not read yet)."""
     if key == "kind":
         return kind_words(e, str(value)).lower()
     if key == "group" and str(value) in e.groups:
         return e.groups[str(value)].name
     if key == "deck" and str(value) in e.decks:
         return e.decks[str(value)].name
-    return "/".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
+    if isinstance(value, tuple | list):
+        return "/".join("?" if v == NOT_READ else str(v) for v in value)
+    return str(value)
 
 
 def enemy_of(game: Game, enemy: str) -> Enemy:

@@ -45,6 +45,10 @@ class BoxEntryDialog(Dialog):
         self.save = TapButton(SAVE, self.save_values, "primary")
         self.buttons.add_widget(self.save)
 
+    def on_dismiss(self) -> None:
+        """A number pad the form left open goes with the question."""
+        self.form.put_away()
+
     def changed(self, _key: str) -> None:
         """A value changed: a caution shown before must be looked at again."""
         self._cautions_seen = False
@@ -106,10 +110,18 @@ class BoxValuesDialog(BoxEntryDialog):
         self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
         # What a space is: its type and colour set are big buttons, one tap each.
         # Numbers follow one another on the number pad once the choices are made (chain).
+        # OK on the pad of the last number answers the question: no Save tap after it.
         self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3,
-                            inline=10 if "kind" in need.fields else INLINE_CHOICES, chain=True)
+                            inline=10 if "kind" in need.fields else INLINE_CHOICES, chain=True,
+                            on_complete=self.save_values)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        """Shown with the number pad of the first number already open when there is nothing to choose first (a
+        rent or a price alone): the digits and OK are all it takes."""
+        super().open(*args, **kwargs)
+        self.form.next_number()
 
     def changed(self, key: str) -> None:
         """A space's type chosen brings what that type needs now (its group or deck, its price or amount)."""

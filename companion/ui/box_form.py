@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 
-from companion.space_kinds import BoxField
+from companion.box.fields import BoxField
 from companion.table.box_play import BoxProblem
 from companion.ui import theme
 from companion.ui.widgets import Dialog, NumberPad, TapButton, text
@@ -114,7 +114,7 @@ class BoxForm(BoxLayout):
 
     def __init__(self, fields: Sequence[BoxField], values: Mapping[str, Any] | None = None,
                  on_change: Callable[[str], Any] | None = None, cols: int = 2, inline: int = INLINE_CHOICES,
-                 chain: bool = False, **kwargs: Any) -> None:
+                 chain: bool = False, on_complete: Callable[[], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.fields = list(fields)
@@ -123,11 +123,13 @@ class BoxForm(BoxLayout):
         """A choice with at most this many options is a row of buttons (one tap); one with more opens a list."""
         self.chain = chain
         """Once every choice is made, the number pad of the next number not entered yet opens by itself."""
+        self.on_complete = on_complete
+        """Called when OK on a number pad fills the last value the form needs (the question is answered then)."""
         self._pad: NumberPad | None = None
         self.on_change = on_change
         self._values: dict[str, Any] = {}
         for key, value in (values or {}).items():
-            self._values[key] = list(value) if isinstance(value, list | tuple) else value
+            self._values[key] = BoxField.typed(value) if isinstance(value, list | tuple) else value
         self.controls: dict[str, list[TapButton]] = {}
         self.problem_labels: list[Label] = []
         self._problem_boxes: dict[str, BoxLayout] = {}
@@ -141,9 +143,9 @@ class BoxForm(BoxLayout):
         for f in self.fields:
             value = self._values.get(f.key)
             if f.kind == "numbers":
-                parts = self._parts(f)
-                if all(p is not None for p in parts):
-                    out[f.key] = tuple(parts)
+                amounts = f.amounts(self._parts(f))
+                if amounts is not None:
+                    out[f.key] = amounts
             elif f.kind == "text":
                 if value is not None and str(value).strip():
                     out[f.key] = " ".join(str(value).split())
@@ -174,9 +176,7 @@ class BoxForm(BoxLayout):
     def next_number(self) -> None:
         """Open the number pad of the first number not entered yet, once every choice is made (nothing when all
         are entered): the table types the values in the card's order without tapping each field."""
-        if self._pad is not None and self._pad.parent is not None:
-            self._pad.dismiss()  # a pad left open for a value entered some other way
-        self._pad = None
+        self.put_away()  # a pad left open for a value entered some other way
         filled = self.values()
         if any(f.kind == "choice" and f.key not in filled for f in self.fields):
             return
@@ -185,10 +185,22 @@ class BoxForm(BoxLayout):
                 self._tap(f, None)
                 return
             if f.kind == "numbers":
-                missing = [i for i, v in enumerate(self._parts(f)) if v is None]
+                missing = [i for i in f.needed_parts if self._parts(f)[i] is None]
                 if missing:
                     self._tap(f, missing[0])
                     return
+
+    def put_away(self) -> None:
+        """Close a number pad the form opened (its question is closing)."""
+        if self._pad is not None and self._pad.parent is not None:
+            self._pad.dismiss()
+        self._pad = None
+
+    def _typed(self, key: str, value: int, part: int | None = None) -> None:
+        """A number typed and confirmed with OK: entered, and when it was the last one needed, the form is done."""
+        self.set_value(key, value, part)
+        if self.on_complete is not None and not self.unfilled():
+            self.on_complete()
 
     def rebuild(self, fields: Sequence[BoxField]) -> None:
         """Show other fields (a card's values change with its effect), keeping what was entered for the fields
@@ -284,7 +296,8 @@ class BoxForm(BoxLayout):
         for button in self.controls.get(key, []):
             if f.kind == "numbers":
                 part = self._parts(f)[button.part]
-                button.text = f"{f.parts[button.part]}: {NOT_ENTERED if part is None else part}"
+                empty = NOT_ENTERED if button.part in f.needed_parts else "not needed now"
+                button.text = f"{f.parts[button.part]}: {empty if part is None else part}"
             elif f.kind == "choice" and button.part is not None:
                 choice, words = f.choices[button.part]
                 button.text = words
@@ -300,13 +313,12 @@ class BoxForm(BoxLayout):
     def _tap(self, f: BoxField, part: int | None) -> None:
         """Open the number pad, the keyboard or the list a field is entered with (a choice row sets at once). A
         number pad the form opened by itself for another field is closed first."""
-        if self._pad is not None and self._pad.parent is not None:
-            self._pad.dismiss()
-        self._pad = None
+        self.put_away()
         if f.kind == "numbers" and part is not None:
-            self._pad = NumberPad(f"{f.label}: {f.parts[part]}", lambda n: self.set_value(f.key, n, part))
+            name = f.parts[part] if f.parts[part].startswith(f.label) else f"{f.label}: {f.parts[part]}"
+            self._pad = NumberPad(name, lambda n: self._typed(f.key, n, part))
         elif f.kind == "number":
-            self._pad = NumberPad(f.label, lambda n: self.set_value(f.key, n))
+            self._pad = NumberPad(f.label, lambda n: self._typed(f.key, n))
         if self._pad is not None:
             self._pad.field = (f.key, part)
             self._pad.open()

@@ -223,7 +223,7 @@ class NumberPad(Dialog):
         self.body.add_widget(self.display)
         keys = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
         keys.bind(minimum_height=keys.setter("height"))
-        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "C"):
+        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete", "0", "C"):
             keys.add_widget(TapButton(key, partial(self.press, key), font_size=theme.FONT_LARGE))
         self.body.add_widget(keys)
         self.add_button("Cancel")
@@ -236,11 +236,11 @@ class NumberPad(Dialog):
         return int(self.display.text or "0")
 
     def press(self, key: str) -> None:
-        """A keypad key: a digit, ``⌫`` (delete the last digit) or ``C`` (clear)."""
+        """A keypad key: a digit, ``Delete`` (the last digit) or ``C`` (clear)."""
         digits = "" if self.display.text == "0" else self.display.text
         if key == "C":
             digits = ""
-        elif key == "⌫":
+        elif key == "Delete":
             digits = digits[:-1]
         elif len(digits) < self.limit:
             digits += key

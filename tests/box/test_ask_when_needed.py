@@ -54,20 +54,61 @@ def test_landing_on_a_deed_nobody_has_entered_asks_for_its_price_only_and_change
     assert violation.message.startswith("Tatooine: Mos Eisley: the price printed in the box is not entered yet.")
 
 
-def test_buying_asks_for_the_rest_of_the_title_deed_once_it_is_in_hand() -> None:
-    """The deed is offered at the price entered; buying it puts the card in the buyer's hand, and what it prints
-    besides (mortgage value, building cost, rent table) is entered then, once; declining asks nothing more."""
+def test_buying_asks_nothing_more_than_the_price() -> None:
+    """The deed is offered at the price entered and bought at it: what else the Title Deed prints is asked only
+    when play needs it (the rent when it is claimed, a building's cost when someone builds...)."""
     game = new_game(gapped_edition(), setup())
-    play(game, box(MOS, {"price": 140}), "roll luke 5 6")
-    assert game.describe()["decisions"][0]["kind"] == "offer"
-    exc = refusal(game, "buy luke")
-    assert exc.violations[0].need is not None
-    assert exc.violations[0].need.fields == ("mortgage", "build_cost", "rent")
-    play(game, box(MOS, {k: v for k, v in DEED.items() if k != "price"}), "buy luke")
+    play(game, box(MOS, {"price": 140}), "roll luke 5 6", "buy luke")
     assert game.state.cash("luke") == 1500 - 140
-    other = new_game(gapped_edition(), setup())
-    play(other, box(MOS, {"price": 140}), "roll luke 5 6", "decline luke", "close")
-    assert other.state.owner("tatooine-mos-eisley") == "bank"
+    assert game.state.owner("tatooine-mos-eisley") == "luke"
+    assert game.edition.space("tatooine-mos-eisley").missing_printed == ("mortgage", "build_cost", "rent")
+
+
+def owned_by_luke() -> Game:
+    game = new_game(gapped_edition(), setup())
+    play(game, box(MOS, {"price": 140}), "roll luke 5 6", "buy luke", "end luke")
+    return game
+
+
+def test_rent_is_asked_when_claimed_and_only_the_amount_for_that_level() -> None:
+    """Vader stops on Luke's deed: play goes on (nothing to enter yet). Luke claims: the one amount the rent
+    reads is asked (site only: TEST DATA 10), and the rest of the rent table stays optional."""
+    game = owned_by_luke()
+    play(game, "roll vader 5 6")                                 # Vader lands on Mos Eisley: nothing asked
+    assert game.describe()["rent_claims"][0]["to_read"] is True
+    exc = refusal(game, "claim luke vader")
+    need = exc.violations[0].need
+    assert need is not None and need.target == MOS and need.fields == ("rent",) and need.part == 0
+    assert "rent for the site alone" in exc.violations[0].message
+    play(game, box(MOS, {"rent": (10, 0, 0, 0, 0, 0)}), "claim luke vader")
+    assert (game.state.cash("luke"), game.state.cash("vader")) == (1500 - 140 + 10, 1500 - 10)
+    assert game.edition.space("tatooine-mos-eisley").missing_printed == ("mortgage", "build_cost", "rent")
+
+
+def test_a_rent_nobody_claims_is_never_asked() -> None:
+    game = owned_by_luke()
+    play(game, "roll vader 5 6", "end vader", "roll luke 1 3", "decline luke", "close", "end luke",
+         "roll vader 1 3")                                      # two turns on, Vader rolls: the claim has lapsed
+    assert game.state.rent_claims == []
+    assert game.edition.space("tatooine-mos-eisley").missing_printed == ("mortgage", "build_cost", "rent")
+
+
+def test_a_rent_table_read_in_parts_adds_up() -> None:
+    """Amounts read at different claims join up; once all six are read the table is known."""
+    game = new_game(gapped_edition(), setup())
+    play(game, box(MOS, {"price": 140, "rent": (10, 0, 0, 0, 0, 0)}),
+         box(MOS, {"rent": (0, 50, 150, 450, 625, 0)}))
+    assert game.edition.space(MOS.removeprefix("space:")).missing_printed == ("mortgage", "build_cost", "rent")
+    play(game, box(MOS, {"rent": (0, 0, 0, 0, 0, 750)}))
+    assert game.edition.space(MOS.removeprefix("space:")).rent == (10, 50, 150, 450, 625, 750)
+    exc = refusal(game, box(MOS, {"rent": (0, 0, 40, 0, 0, 0)}))  # less than the 50 read before it
+    assert exc.violations[0].code == "box/value"
+
+
+def test_a_partly_read_rent_table_must_still_rise() -> None:
+    game = new_game(gapped_edition(), setup())
+    exc = refusal(game, box(MOS, {"rent": (60, 0, 50, 0, 0, 0)}))
+    assert "amount 3 (50) must be more than amount 1 (60)" in exc.violations[0].message
 
 
 def test_once_entered_the_same_roll_plays_on_with_the_values_from_the_box() -> None:

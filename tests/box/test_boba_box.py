@@ -56,8 +56,9 @@ def test_with_the_layout_entered_the_game_starts_and_asks_for_every_title_deed_d
     new_game(edition, Setup("boba-fett", "standard", PLAYERS))
 
 
-def test_landing_on_a_character_nobody_entered_asks_for_its_price_then_buying_for_its_title_deed() -> None:
-    """In the edition's words: the price when the lander weighs it, the rest of the Title Deed once bought."""
+def test_a_character_asks_its_price_when_landed_on_and_its_inactive_value_when_made_inactive() -> None:
+    """In the edition's words, each value when the card is in hand: the price when the lander weighs it, nothing
+    more to buy it, the inactive value only when the owner makes it inactive."""
     game = new_game(boba(printed=False, cards=False), Setup("boba-fett", "standard", PLAYERS))
     with pytest.raises(CommandRejected) as refused:
         game.apply(parse_command("roll din 1 2"))
@@ -67,12 +68,15 @@ def test_landing_on_a_character_nobody_entered_asks_for_its_price_then_buying_fo
     assert need.what.startswith("Character 1B (test): the price printed in the box is not entered yet.")
     game.apply(parse_command("box space:space-3 price=60"))  # TEST DATA
     game.apply(parse_command("roll din 1 2"))
+    game.apply(parse_command("buy din"))
     with pytest.raises(CommandRejected) as refused:
-        game.apply(parse_command("buy din"))
+        game.apply(parse_command("mortgage din space-3"))
     need = refused.value.violations[0].need
-    assert need is not None and need.fields == ("mortgage", "build_cost", "hotel_cost", "rent")
-    assert need.what.startswith("Character 1B (test): the inactive value, cost of each Sigil, cost of a Skull and "
-                                "payment table printed in the box are not entered yet.")
+    assert need is not None and need.fields == ("mortgage",)
+    assert need.what.startswith("Character 1B (test): the inactive value printed in the box is not entered yet.")
+    game.apply(parse_command("box space:space-3 mortgage=30"))  # TEST DATA
+    game.apply(parse_command("mortgage din space-3"))
+    assert game.state.cash("din") == 1500 - 60 + 30
 
 
 def test_entering_a_type_asks_for_the_values_of_that_type() -> None:

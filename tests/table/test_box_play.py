@@ -62,20 +62,22 @@ def test_chosen_box_is_the_one_asked_for_else_the_last_saved_else_a_new_one(stor
     assert chosen_box(store, edition, "our-box").name == "Our box"
 
 
-def test_need_fields_are_the_deeds_fields_asked_for_in_printed_order(session: Session) -> None:
-    """Landing on Mos Eisley asks for its price; buying it for its rent table, building cost and mortgage value,
-    in the order the Title Deed prints them, with the edition's words for the buildings."""
+def test_need_fields_ask_the_price_on_landing_and_one_rent_amount_when_claimed(session: Session) -> None:
+    """Landing on Mos Eisley asks for its price; a claim of its rent for the one amount that rent reads, shown in
+    the rent table with the edition's words for the buildings (the other amounts may be typed, never required)."""
     answer = session.submit("roll luke 5 6")
     assert not answer.accepted
     assert [(f.key, f.kind) for f in need_fields(session.edition, answer.needs[0])] == [("price", "number")]
     assert session.submit("box space:tatooine-mos-eisley price=140").accepted   # TEST DATA
-    assert session.submit("roll luke 5 6").accepted
-    answer = session.submit("buy luke")
-    fields = need_fields(session.edition, answer.needs[0])
-    assert [(f.key, f.kind) for f in fields] == [("rent", "numbers"), ("build_cost", "number"), ("mortgage", "number")]
-    assert fields[0].parts == ("Rent, site only", "With 1 fighter", "With 2 fighters", "With 3 fighters",
-                               "With 4 fighters", "With a freighter/destroyer")
-    assert fields[1].label == "Cost of each fighter"
+    for line in ("roll luke 5 6", "buy luke", "end luke", "roll vader 5 6"):
+        assert session.submit(line).accepted, line
+    answer = session.submit("claim luke vader")
+    [field] = need_fields(session.edition, answer.needs[0])
+    assert (field.key, field.kind, field.needed_parts) == ("rent", "numbers", (0,))
+    assert field.parts == ("Rent, site only", "With 1 fighter", "With 2 fighters", "With 3 fighters",
+                           "With 4 fighters", "With a freighter/destroyer")
+    assert field.amounts([10, None, None, None, None, None]) == (10, 0, 0, 0, 0, 0)
+    assert field.amounts([None, 50, None, None, None, None]) is None
 
 
 def test_target_fields_of_a_tax_space_a_group_and_cards(session: Session) -> None:

@@ -280,6 +280,26 @@ def roll_faces(key: str, *faces: int) -> None:
     settle()
 
 
+def question() -> Any:
+    """The box question open now (the number pad it opened by itself may be above it)."""
+    from companion.ui.box_dialogs import BoxValuesDialog
+    from companion.ui.widgets import NumberPad
+
+    dialog = next((d for d in reversed(dialogs()) if not isinstance(d, NumberPad)), None)
+    assert isinstance(dialog, BoxValuesDialog), texts()
+    return dialog
+
+
+def put_pad_away() -> None:
+    """Cancel the number pad open on top (a question opens the pad of its first number by itself)."""
+    from companion.ui.widgets import NumberPad
+
+    pad = dialogs()[-1]
+    assert isinstance(pad, NumberPad)
+    tap(exact("Cancel", root=pad))
+    wait_until(lambda: pad not in dialogs())
+
+
 def pad_in(button: Any, number: int, press: Callable[[Any], None] = tap) -> None:
     """Type a number into a form field: tap the field (unless its number pad opened by itself after the value
     before), each digit, then OK. ``press`` taps (a tap counter, say)."""

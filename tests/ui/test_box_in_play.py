@@ -23,7 +23,7 @@ from companion.table.views import journal_lines
 from companion.ui.box_dialogs import CONFIRM, BoxValuesDialog, NewCardDialog
 from companion.ui.box_form import ChoiceListDialog, KeyboardDialog
 from companion.ui.table_dialogs import CardListDialog, CorrectionDialog
-from companion.ui.widgets import EngineActionButton, TapButton
+from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
 from tests.box import testbox
 from tests.ui.helpers import (
     SEATS,
@@ -34,6 +34,8 @@ from tests.ui.helpers import (
     find_all,
     frames,
     pad_in,
+    put_pad_away,
+    question,
     roll_typed,
     shoot,
     tap,
@@ -81,18 +83,19 @@ def start(app: Any, edition: str = testbox.TEST_ID) -> None:
 
 
 
-def deed_in_hand(app: Any) -> None:
-    """Reach the question about Mos Eisley's Title Deed quickly: its price entered (TEST DATA), Luke rolls onto
-    it and taps to buy it, which asks for the rest of what the card prints."""
-    assert app.submit(f"box space:{MOS_EISLEY} price={PRICE}").accepted
-    assert app.submit("roll luke 5 6").accepted
-    assert not app.submit("buy luke").accepted
+def rent_claimed(app: Any) -> None:
+    """Reach the question about Mos Eisley's rent quickly: its price entered (TEST DATA), Luke buys it, Vader
+    stops there and Luke claims, which asks for the rent for the site alone."""
+    for line in (f"box space:{MOS_EISLEY} price={PRICE}", "roll luke 5 6", "buy luke", "end luke", "roll vader 5 6"):
+        assert app.submit(line).accepted, line
+    assert not app.submit("claim luke vader").accepted
 
 
-def ask_dialog() -> BoxValuesDialog:
-    dialog = dialogs()[-1]
-    assert isinstance(dialog, BoxValuesDialog)
-    return dialog
+def made_inactive(app: Any) -> None:
+    """Reach the question about Mos Eisley's mortgage value: Luke owns it and mortgages it."""
+    for line in (f"box space:{MOS_EISLEY} price={PRICE}", "roll luke 5 6", "buy luke"):
+        assert app.submit(line).accepted, line
+    assert not app.submit(f"mortgage luke {MOS_EISLEY}").accepted
 
 
 def control(dialog: Any, field: str, part: int | None = None) -> TapButton:
@@ -135,22 +138,22 @@ def stored_box(tmp_path: Path) -> dict[str, Any]:
 def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
         app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
     """OT-BUY-1 with a box: Luke rolls 5 + 6 onto Tatooine: Mos Eisley (space 11), whose Title Deed nobody has
-    entered: the popup asks for its price only (what Luke weighs now), typed on the number pad, and the roll goes
-    on: the offer is to buy it for the entered 140 IC. Buying puts the card in Luke's hand: the popup asks for
-    the rest of what it prints, and the purchase goes on. The roll is journalled once, with its dice; the values
-    are in the box file, and the next game of the edition does not ask again."""
+    entered: the popup asks for its price only (what Luke weighs now), on a number pad already open, and OK
+    answers it: the roll goes on and the offer is to buy it for the entered 140 IC. Buying asks nothing more.
+    Vader stops there; when Luke claims, only the rent for the site alone is asked (the rest of the table may be
+    typed too, never required). The roll is journalled once, with its dice; the values are in the box file, and
+    the next game of the edition does not ask again."""
     start(app)
     roll_typed(5, 6)
-    dialog = ask_dialog()
+    dialog = question()
     assert dialog.title.text == "Read it off the box: Tatooine: Mos Eisley"
     assert any(t.startswith("Tatooine: Mos Eisley: the price printed in the box is not entered yet")
                for t in texts(dialog))
     assert [f.key for f in dialog.form.fields] == ["price"]
-    assert control(dialog, "price").text == "Price: tap to enter"
+    assert isinstance(dialogs()[-1], NumberPad)  # the pad is open: digits and OK are all it takes
     assert app.session.game.state.player("luke").position == 0  # nothing played while the box is asked
     shoot(screenshot_dir, "box-ask")
     pad_in(control(dialog, "price"), PRICE)
-    tap(dialog.save)
     wait_until(lambda: dialog not in dialogs())
 
     assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
@@ -160,25 +163,25 @@ def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
     assert rolls(app) == [("roll luke 5 6", "typed")]
 
     tap(action("buy"))
-    dialog = ask_dialog()
-    assert control(dialog, "rent", 0).text == "Rent, site only: tap to enter"
-    assert control(dialog, "rent", 5).text == "With a freighter/destroyer: tap to enter"
-    assert control(dialog, "build_cost").text == "Cost of each fighter: tap to enter"
-    shoot(screenshot_dir, "box-ask-deed-in-hand")
-    for part, amount in enumerate(RENT):
-        pad_in(control(dialog, "rent", part), amount)
-    pad_in(control(dialog, "build_cost"), BUILD)
-    pad_in(control(dialog, "mortgage"), MORTGAGE)
-    assert control(dialog, "rent", 4).text == "With 4 fighters: 625"
-    tap(dialog.save)
-    wait_until(lambda: dialog not in dialogs())
+    assert not [d for d in dialogs() if isinstance(d, BoxValuesDialog)]
     assert cash("luke") == "1,360 IC"  # 1,500 - 140 (TEST DATA price)
+    tap(action("end"))
+    roll_typed(5, 6)                                 # Vader stops on Luke's deed: nothing asked yet
+    assert not [d for d in dialogs() if isinstance(d, BoxValuesDialog)]
+    assert action("claim:luke:vader").text == "Luke: claim rent from Vader"
+    tap(action("claim:luke:vader"))
+    dialog = question()
+    assert control(dialog, "rent", 0).text == "Rent, site only: tap to enter"
+    assert control(dialog, "rent", 5).text == "With a freighter/destroyer: not needed now"
+    shoot(screenshot_dir, "box-ask-rent-when-claimed")
+    pad_in(control(dialog, "rent", 0), RENT[0])
+    wait_until(lambda: dialog not in dialogs())
+    assert (cash("luke"), cash("vader")) == ("1,370 IC", "1,490 IC")
     journal = [line.text for line in journal_lines(app.session.game)]
-    assert any(line.startswith("Read off the box for Tatooine: Mos Eisley: rent table 10/50/150/450/625/750")
-               for line in journal)
+    assert any(line.startswith("Read off the box for Tatooine: Mos Eisley: rent table 10/?/?/?/?/?")
+               for line in journal), journal
     assert sum("Luke rolls 5 + 6" in line for line in journal) == 1
-    assert stored_box(tmp_path)["spaces"][MOS_EISLEY] == {"price": 140, "rent": list(RENT), "build_cost": 100,
-                                                          "mortgage": 70}
+    assert stored_box(tmp_path)["spaces"][MOS_EISLEY] == {"price": 140, "rent": [10, 0, 0, 0, 0, 0]}
 
     app.leave_game()
     start(app)
@@ -205,42 +208,48 @@ def test_values_another_game_saved_in_the_box_are_used_without_asking(app: Any) 
     assert [e.command.verb for e in app.session.game.entries[1:]] == ["box", "roll"]
 
 
-def test_a_rent_table_that_does_not_rise_is_refused_and_a_caution_needs_a_second_tap(
+def test_a_rent_table_that_does_not_rise_is_refused_and_every_typed_amount_stays(
         app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
-    """A slip of the finger (the third rent amount lower than the second) is refused under the rent table,
-    naming the space and the amount, and every typed value stays. A mortgage value that is not half the price is
-    possible: it is shown as a caution, and only "Yes, that is what the box says" enters it."""
+    """A slip of the finger (the third rent amount, typed beside the one asked, lower than the second) is refused
+    under the rent table, naming the space and the amount, and every typed value stays."""
     start(app)
-    deed_in_hand(app)
-    dialog = ask_dialog()
-    fill(dialog, rent=[10, 50, None, 450, 625, 750], build_cost=BUILD, mortgage=MORTGAGE)
-    assert control(dialog, "rent", 2).text == "With 2 fighters: tap to enter"
+    rent_claimed(app)
+    dialog = question()
+    fill(dialog, rent=[10, 50, None, None, None, None])
     pad_in(control(dialog, "rent", 2), 40)  # TEST DATA: a slip, less than the amount before it
-    tap(dialog.save)
-
     assert dialog in dialogs()
     assert problems(dialog, "rent") == ["Space 11 (Tatooine: Mos Eisley), rent: amount 3 (40) must be more than "
                                         "amount 2 (50); each level pays more than the one before."]
     assert control(dialog, "rent", 2).text == "With 2 fighters: 40"
-    assert control(dialog, "mortgage").text == "Mortgage value: 70"
-    assert app.session.game.state.owner(MOS_EISLEY) == "bank"
+    assert app.session.game.state.cash("vader") == 1500
     assert "rent" not in stored_box(tmp_path).get("spaces", {}).get(MOS_EISLEY, {})
     shoot(screenshot_dir, "box-refused-rent")
 
     pad_in(control(dialog, "rent", 2), 150)
+    wait_until(lambda: dialog not in dialogs())
+    assert app.session.game.state.cash("vader") == 1500 - 10  # the claim went on
+    assert stored_box(tmp_path)["spaces"][MOS_EISLEY]["rent"] == [10, 50, 150, 0, 0, 0]
+
+
+def test_a_caution_needs_a_second_tap(app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
+    """A mortgage value that is not half the price is possible: asked when Luke mortgages the deed, it is shown
+    as a caution, and only "Yes, that is what the box says" enters it."""
+    start(app)
+    made_inactive(app)
+    dialog = question()
+    assert [f.key for f in dialog.form.fields] == ["mortgage"]
     pad_in(control(dialog, "mortgage"), 60)  # TEST DATA: not half of 140
-    tap(dialog.save)
     assert dialog in dialogs()
-    assert problems(dialog, "rent") == []
     assert problems(dialog, "mortgage") == ["Space 11 (Tatooine: Mos Eisley), mortgage value: 60 is not half the "
                                             "price (70), which it usually is. Check the Title Deed."]
     assert dialog.save.text == CONFIRM
-    assert app.session.game.state.owner(MOS_EISLEY) == "bank"
+    assert MOS_EISLEY not in app.session.game.state.mortgaged
     shoot(screenshot_dir, "box-caution")
 
     tap(dialog.save)
     wait_until(lambda: dialog not in dialogs())
-    assert app.session.game.state.owner(MOS_EISLEY) == "luke"  # the purchase went on
+    assert MOS_EISLEY in app.session.game.state.mortgaged  # the mortgage went on
+    assert cash("luke") == "1,420 IC"  # 1,500 - 140 + 60
     assert stored_box(tmp_path)["spaces"][MOS_EISLEY]["mortgage"] == 60
 
 
@@ -248,14 +257,11 @@ def test_a_new_value_after_a_caution_is_checked_again(app: Any) -> None:
     """A caution confirmed for one value does not carry over to another: changing the mortgage again shows the
     caution again before anything is entered."""
     start(app)
-    deed_in_hand(app)
-    dialog = ask_dialog()
-    fill(dialog, rent=RENT, build_cost=BUILD, mortgage=60)
-    tap(dialog.save)
+    made_inactive(app)
+    dialog = question()
+    pad_in(control(dialog, "mortgage"), 60)
     assert dialog.save.text == CONFIRM
     pad_in(control(dialog, "mortgage"), 50)
-    assert dialog.save.text == "Save"
-    tap(dialog.save)
     assert dialog in dialogs() and dialog.save.text == CONFIRM
     assert problems(dialog, "mortgage")[0].startswith("Space 11 (Tatooine: Mos Eisley), mortgage value: 50 is not "
                                                       "half")
@@ -265,11 +271,12 @@ def test_cancel_changes_nothing_and_the_roll_is_wanted_again(app: Any) -> None:
     """Cancel closes the question, says nothing was played, and Luke can roll again (no roll in the journal)."""
     start(app)
     roll_typed(5, 6)
-    dialog = ask_dialog()
+    dialog = question()
     assert any(t.startswith("Cancel changes nothing") for t in texts(dialog))
-    pad_in(control(dialog, "price"), PRICE)
-    tap(find(TapButton, "Cancel", root=dialog))
+    put_pad_away()                               # the number pad put away ...
+    tap(find(TapButton, "Cancel", root=dialog))  # ... and the question
     wait_until(lambda: dialog not in dialogs())
+    assert not dialogs()
 
     assert any(t.startswith("Nothing changed: the game waits") for t in texts())
     assert rolls(app) == []
@@ -283,12 +290,11 @@ def test_a_roll_from_a_device_waits_for_the_box_and_is_recorded_once(app: Any) -
     and once the values are entered that same roll is journalled once, from the Roll button."""
     start(app)
     assert app.desk.offer(DiceRoll((5, 6), "gpio")).taken
-    dialog = ask_dialog()
+    dialog = question()
     second = app.desk.offer(DiceRoll((1, 2), "gpio"))
     assert not second.taken
     assert second.reasons == ("First enter the values read off the box: the game waits for them.",)
-    fill(dialog, price=PRICE, rent=RENT, build_cost=BUILD, mortgage=MORTGAGE)
-    tap(dialog.save)
+    pad_in(control(dialog, "price"), PRICE)
     wait_until(lambda: dialog not in dialogs())
 
     assert rolls(app) == [("roll luke 5 6", "gpio")]
@@ -312,13 +318,13 @@ def test_landing_on_bounty_asks_its_amount(app: Any) -> None:
     correction.show("bounty")
     frames(2)
     tap(bounty)
-    dialog = ask_dialog()
+    dialog = question()
     assert dialog.title.text == "Read it off the box: Bounty"
     assert [b.text for b in find_all(TapButton, root=dialog.form)] == ["Amount to pay: tap to enter"]
+    put_pad_away()  # Save with nothing entered
     tap(dialog.save)
     assert problems(dialog, "amount") == ["Not entered yet: read it off the box."]
     pad_in(control(dialog, "amount"), 120)
-    tap(dialog.save)
     wait_until(lambda: dialog not in dialogs())
     assert cash("luke") == "1,380 IC"
     assert app.session.game.state.player("luke").position == 38

@@ -33,6 +33,8 @@ from tests.ui.helpers import (
     find,
     find_all,
     pad_in,
+    put_pad_away,
+    question,
     roll_faces,
     settle,
     shoot,
@@ -77,17 +79,15 @@ def reach(app: Any, *commands: str) -> None:
 
 def read_card_off_the_box(screenshot_dir: Path, shot: str, deck: str, title: str) -> None:
     """The window asks for the enemy card in play by name and level and for its printed numbers only; the
-    family types each on the number pad and taps Save."""
-    dialog = dialogs()[-1]
-    assert isinstance(dialog, BoxValuesDialog), texts()
+    family types each on the number pad; OK on the last one answers the question."""
+    dialog = question()
     assert dialog.title.text == f"Read it off the box: {title}"
     assert [b.field for b in field_buttons(dialog)] == list(CARDS[deck])
     assert any("printed on it" in t for t in texts(dialog))
     shoot(screenshot_dir, shot)
     for field, number in CARDS[deck].items():
         pad_in(find(TapButton, root=dialog.form, field=field, part=None), number)
-    tap(exact("Save", root=dialog))
-    wait_until(lambda: dialog not in dialogs())
+    wait_until(lambda: dialog not in dialogs())  # OK on the last number answers the question
     settle()
 
 
@@ -132,8 +132,8 @@ def test_a_first_game_fights_every_enemy_from_a_box_without_enemy_cards(
 
     reach(app, "roll din 4", "roll din 6", "end din")  # the advance: the Death Trooper to Hideout 1A
     roll_faces("roll", 1)  # B from GO onto the Death Trooper
-    asked = dialogs()[-1]
-    assert isinstance(asked, BoxValuesDialog)
+    asked = question()
+    put_pad_away()
     tap(exact("Cancel", root=asked))  # the card is not at hand yet: nothing is played, the roll is wanted again
     wait_until(lambda: asked not in dialogs())
     assert app.session.game.state.player(b).position == 0 and action("roll").action.enabled

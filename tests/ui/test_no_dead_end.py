@@ -53,13 +53,7 @@ def open_player_deeds(app: Any) -> str:
 
 
 def open_box_values(app: Any) -> str:
-    roll_typed(5, 6)  # onto Mos Eisley, whose printed values nobody has entered
-    return "roll"
-
-
-def open_box_values_pad(app: Any) -> str:
-    open_box_values(app)
-    tap(control(dialogs()[-1], "price"))
+    roll_typed(5, 6)  # onto Mos Eisley, whose price nobody has entered: the question opens its number pad
     return "roll"
 
 
@@ -113,8 +107,7 @@ CASES: dict[str, tuple[Callable[[Any], str], tuple[type, ...]]] = {
     "refusal": (open_refusal, (Dialog,)),
     "pay-collect": (open_pay_collect, (PayCollectDialog,)),
     "player-deeds": (open_player_deeds, (PlayerDeedsDialog,)),
-    "box-values": (open_box_values, (BoxValuesDialog,)),
-    "box-values-pad": (open_box_values_pad, (BoxValuesDialog, NumberPad)),
+    "box-values": (open_box_values, (BoxValuesDialog, NumberPad)),
     "card-list": (open_card_list, (CardListDialog,)),
     "new-card": (open_new_card, (NewCardDialog,)),
     "new-card-keyboard": (open_new_card_keyboard, (NewCardDialog, KeyboardDialog)),

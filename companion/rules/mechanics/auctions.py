@@ -114,7 +114,6 @@ class Auctions(Rules):
         paid a debt): a bid no longer covered becomes a debt to the bank, like any payment the rules demand."""
         s = emit.state
         deed = self.edition.space(lot.removeprefix("deed:"))
-        deed.need_printed()  # the card goes to the winner: what it prints is entered now, once
         reason = f"{self.name_of(s, winner)} wins {deed.name} at auction"
         if s.cash(winner) >= amount:
             emit(Posted(sale(reason, winner, deed, amount)))

@@ -5,14 +5,15 @@ time-limit games deal deeds before the first roll."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import ClassVar
 
 from companion.edition import PRINTED_FIELDS, Space, a_or_an
 from companion.engine.commands import Command
-from companion.engine.errors import Violation
+from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Posted, RentDue
 from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
-from companion.engine.state import Decision, GameState
+from companion.engine.state import Decision, GameState, Unread
 from companion.rules.core import Emitter, Grammar, Rules
 
 V = Violation
@@ -62,26 +63,44 @@ class Deeds(Rules):
                     parts.append(Transaction.transfer("dealt", p.id, BANK, CREDITS, deed.price))
                 emit(Posted(Transaction.combine(f"{p.name} is dealt {deed.name}", parts)))
 
-    def rent(self, s: GameState, space: Space, owner: str, dice_total: int) -> int:
-        """Rent on a deed: the deed's table for streets (doubled on an unimproved full group), a hideout's one rent
-        (doubled on a full colour set), the count-owned ladder for vessels, and the dice times the multiplier for
-        utilities."""
+    def rent_basis(self, s: GameState, space: Space, owner: str, dice_total: int) -> Unread:
+        """Which printed amount the rent on a deed is, and what it is multiplied by: the street's amount for its
+        building level (the site-only rent doubled on an unimproved full group), a hideout's one rent (doubled on a
+        full colour set), the count-owned ladder for vessels, and the dice times the multiplier for utilities."""
         if space.kind == "hideout":
-            return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
+            return Unread("rent", 0, 2 if self.owns_group(s, owner, space) else 1)
         if space.kind == "street":
             if s.hotels(space.id):
-                return space.rent[5]
+                return Unread("rent", self.edition.houses_before_hotel + 1)  # the deed's last amount
             if s.houses(space.id):
-                return space.rent[s.houses(space.id)]
-            return space.rent[0] * (2 if self.owns_group(s, owner, space) else 1)
+                return Unread("rent", s.houses(space.id))
+            return Unread("rent", 0, 2 if self.owns_group(s, owner, space) else 1)
         owned = self.owned_in_group(s, owner, space)
         if space.kind == "vessel":
-            return space.rent[owned - 1]
-        return space.dice_multiplier[owned - 1] * dice_total
+            return Unread("rent", owned - 1)
+        return Unread("dice_multiplier", owned - 1, dice_total)
 
-    def rent_owed(self, s: GameState, space: Space, owner: str, payer: str, dice_total: int) -> int:
+    def read_rent(self, space: Space, basis: Unread) -> int:
+        """The rent worked out from the Title Deed (the one amount it needs is asked if nobody has entered it)."""
+        return basis.amount(space.amount_at(basis.row, basis.index, self.level_words(space, basis)))
+
+    def level_words(self, space: Space, basis: Unread) -> str:
+        """Which amount of the deed's row a rent reads, as the table says it: ``with 2 houses``, ``for 3 owned``."""
+        if space.kind == "street":
+            if basis.index == 0:
+                return "for the site alone"
+            if basis.index > self.edition.houses_before_hotel:
+                return f"with {a_or_an(self.term('hotel'))}"
+            return f"with {basis.index} {self.term('house' if basis.index == 1 else 'houses')}"
+        return f"for {basis.index + 1} owned" if space.kind in ("vessel", "utility") else ""
+
+    def rent(self, s: GameState, space: Space, owner: str, dice_total: int) -> int:
+        """Rent on a deed (see :meth:`rent_basis`)."""
+        return self.read_rent(space, self.rent_basis(s, space, owner, dice_total))
+
+    def rent_owed(self, s: GameState, space: Space, owner: str, payer: str, dice_total: int) -> Unread:
         """What ``payer`` owes for stopping on ``owner``'s deed: its rent."""
-        return self.rent(s, space, owner, dice_total)
+        return self.rent_basis(s, space, owner, dice_total)
 
     def buy_price(self, s: GameState, player: str, deed: Space) -> int:
         """What ``player`` pays to buy an unowned deed: its printed price."""
@@ -101,11 +120,21 @@ class Deeds(Rules):
                 emit(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner,
                                                              "nearest": forced == "nearest"}))
                 return
-            amount = self.rent_owed(s, space, owner, player, sum(s.turn.dice)) * (2 if forced == "nearest" else 1)
-            if amount:
-                emit(RentDue(owner, player, space.id, amount))
-            else:
-                emit(Noted(f"{self.name_of(s, player)} stays at {space.name} for free"))
+            basis = self.rent_owed(s, space, owner, player, sum(s.turn.dice))
+            self.raise_rent(emit, owner, player, space, replace(basis, after=2) if forced == "nearest" else basis)
+
+    def raise_rent(self, emit: Emitter, owner: str, payer: str, space: Space, basis: Unread) -> None:
+        """The owner may now claim the rent. While the amount it reads is not entered, it is asked when the owner
+        claims (the Title Deed is in hand then), and play goes on meanwhile."""
+        try:
+            amount = self.read_rent(space, basis)
+        except ValueNeeded:
+            emit(RentDue(owner, payer, space.id, 0, basis))
+            return
+        if amount:
+            emit(RentDue(owner, payer, space.id, amount))
+        else:
+            emit(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"))
 
     def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """A roll that sets a utility's rent needs only its dice."""
@@ -124,9 +153,10 @@ class Deeds(Rules):
         emit(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
         space = self.edition.space(fresh.data["space"])
         owner = fresh.data["owner"]
-        times = (space.dice_multiplier[-1] if fresh.data.get("nearest", True)
-                 else space.dice_multiplier[self.owned_in_group(s, owner, space) - 1])
-        emit(RentDue(owner, player, space.id, times * sum(dice)))
+        group = self.edition.groups.get(space.group or "")
+        top = group.size if group else len(self.group_members(space))  # a card sent it: the highest multiplier
+        owned = top if fresh.data.get("nearest", True) else self.owned_in_group(s, owner, space)
+        self.raise_rent(emit, owner, player, space, Unread("dice_multiplier", owned - 1, sum(dice)))
         return True
 
     def check_buy(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -137,7 +167,6 @@ class Deeds(Rules):
             return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
                                       "sale.")]
         deed = self.edition.space(offer.data["space"])
-        deed.need_printed()  # the card is in the buyer's hand: what it prints is entered now, once
         return self.afford(s, player, self.buy_price(s, player, deed), deed.name)
 
     def do_buy(self, emit: Emitter, cmd: Command) -> None:

@@ -3,11 +3,12 @@ changes one rule for them (a discount, a larger GO salary, a battle bonus...), m
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from companion.edition import Edition, Space
 from companion.engine.errors import Violation
-from companion.engine.state import GameState, Setup
+from companion.engine.state import GameState, Setup, Unread
 from companion.rules.coop_state import CoopState, coop
 from companion.rules.mechanics.deeds import Deeds
 
@@ -52,10 +53,11 @@ class Heroes(Deeds):
         """The printed price, less a purchase discount (Kuiil: 10, or 30 with Grogu), never below 0."""
         return max(0, super().buy_price(s, player, deed) - self.ability(s, player, "purchase-discount"))
 
-    def rent_owed(self, s: GameState, space: Space, owner: str, payer: str, dice_total: int) -> int:
+    def rent_owed(self, s: GameState, space: Space, owner: str, payer: str, dice_total: int) -> Unread:
         """A hideout's rent (doubled for a full colour set), less a rent discount (Din Djarin: 10, or 30 with
         Grogu), never below 0."""
-        return max(0, super().rent_owed(s, space, owner, payer, dice_total) - self.ability(s, payer, "rent-discount"))
+        basis = super().rent_owed(s, space, owner, payer, dice_total)
+        return replace(basis, less=basis.less + self.ability(s, payer, "rent-discount"))
 
     def go_salary(self, s: GameState, player: str) -> int:
         """GO pays its salary, or a larger one to a hero with that ability (Cara Dune, Bo-Katan Kryze: 50, or

@@ -8,13 +8,14 @@ from typing import ClassVar
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import RentClosed
-from companion.engine.state import GameState
-from companion.rules.core import Emitter, Grammar, Rules
+from companion.engine.state import GameState, RentClaim
+from companion.rules.core import Emitter, Grammar
+from companion.rules.mechanics.deeds import Deeds
 
 V = Violation
 
 
-class RentClaims(Rules):
+class RentClaims(Deeds):
     """The owner's claim and its deadline."""
 
     verbs: ClassVar[dict[str, Grammar]] = {
@@ -25,17 +26,26 @@ class RentClaims(Rules):
         """The owner must ask for rent before the edition's deadline: before the next player rolls, or the
         second player after the lander (``[rent] claim_turns`` 1 or 2); then it lapses."""
         owner, payer = cmd.args
-        if not any(c.owner == owner and c.payer == payer for c in s.rent_claims):
+        claim = next((c for c in s.rent_claims if c.owner == owner and c.payer == payer), None)
+        if claim is None:
             return [V("rent/no-claim", f"{self.name_of(s, payer)} owes {self.name_of(s, owner)} no "
                                        f"{self.term('rent')} right now (or the time to ask has passed).")]
+        self.claimed(claim)  # a rent not read off the Title Deed yet is asked now
         return []
+
+    def claimed(self, claim: RentClaim) -> int:
+        """What a claim is worth: the amount worked out at the landing, or, while the deed's amount for that level
+        was not entered, that amount read off the Title Deed now (it is asked for)."""
+        if claim.unread is None:
+            return claim.amount
+        return self.read_rent(self.edition.space(claim.space), claim.unread)
 
     def do_claim(self, emit: Emitter, cmd: Command) -> None:
         owner, payer = cmd.args
         claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
         emit(RentClosed(claim.id, "claimed"))
         space = self.edition.space(claim.space)
-        self.charge(emit, payer, owner, claim.amount, f"{self.term('rent')} for {space.name}")
+        self.charge(emit, payer, owner, self.claimed(claim), f"{self.term('rent')} for {space.name}")
 
     def lapse_claims(self, emit: Emitter, moment: str) -> None:
         """Rent the owner has not asked for in time is not owed. The edition says when the time runs out
