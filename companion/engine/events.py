@@ -6,7 +6,7 @@ plain data so the journal can store them next to the command that caused them, f
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.engine.ledger import Transaction
@@ -166,6 +166,18 @@ class RentClosed(Event):
 
     def apply(self, state: GameState) -> None:
         state.rent_claims = [c for c in state.rent_claims if c.id != self.claim]
+
+
+@dataclass(frozen=True)
+class RentDeferred(Event):
+    """The owner asked for a rent in time, but its amount is not at hand (the Title Deed is not read yet): the claim
+    stays open past its deadline until the amount is entered."""
+
+    kind: ClassVar[str] = "rent-deferred"
+    claim: int
+
+    def apply(self, state: GameState) -> None:
+        state.rent_claims = [replace(c, deferred=True) if c.id == self.claim else c for c in state.rent_claims]
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,8 @@ class RentClaim:
     amount: int
     turn: int
     unread: Unread | None = None
+    deferred: bool = False
+    """The owner asked in time but the amount was not at hand: the claim no longer lapses."""
 
 
 @dataclass

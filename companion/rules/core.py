@@ -594,7 +594,8 @@ class Rules:
                       for d in s.debts],
             "rent_claims": [{"owner": c.owner, "payer": c.payer, "space": c.space, "amount": c.amount,
                              "lapses_at_turn": c.turn + self.edition.rent_claim_turns,
-                             **({"to_read": True} if c.unread else {})} for c in s.rent_claims],
+                             **({"to_read": True} if c.unread else {}),
+                             **({"deferred": True} if c.deferred else {})} for c in s.rent_claims],
             "trade": None if s.trade is None else {"proposer": s.trade.proposer, "partner": s.trade.partner,
                                                    "give": s.trade.give, "get": s.trade.get},
         }

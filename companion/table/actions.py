@@ -72,10 +72,11 @@ def turn_actions(game: Game) -> list[Action]:
     for d in s.decisions:
         actions += DECISION_ACTIONS[d.kind](game, d.player, d.data)
     for c in s.rent_claims:
-        claimed = e.term("rent") if c.unread else f"{credits(e, c.amount)} {e.term('rent')}"
-        actions.append(offer(game, f"claim:{c.owner}:{c.payer}",
-                             f"{party_name(game, c.owner)}: claim {claimed} from {party_name(game, c.payer)}",
-                             f"claim {c.owner} {c.payer}", "primary"))
+        owner, payer = party_name(game, c.owner), party_name(game, c.payer)
+        label = (f"{owner}: claim the {e.term('rent')} {payer} owes (read it off the {e.term('deed')})" if c.deferred
+                 else f"{owner}: claim {e.term('rent')} from {payer}" if c.unread
+                 else f"{owner}: claim {credits(e, c.amount)} {e.term('rent')} from {payer}")
+        actions.append(offer(game, f"claim:{c.owner}:{c.payer}", label, f"claim {c.owner} {c.payer}", "primary"))
     for debtor in dict.fromkeys(d.debtor for d in s.debts):
         owed = s.debts_of(debtor)[0]
         actions.append(offer(game, f"pay:{debtor}", f"{party_name(game, debtor)}: pay "

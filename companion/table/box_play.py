@@ -20,7 +20,7 @@ from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
 from companion.box.values import BoxValueError, box_words
 from companion.edition import Edition, edition_from_data
-from companion.engine.commands import Command
+from companion.engine.commands import Command, parse_command
 from companion.engine.errors import Need
 from companion.engine.game import Game
 from companion.engine.state import Setup
@@ -182,6 +182,15 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
     placed = {s.kind for s in edition.spaces if s.kind in CORNERS}
     return [replace(f, choices=tuple(c for c in f.choices if c[0] not in placed)) if f.key == "kind" else f
             for f in wanted]
+
+
+def put_off(game: Game, command: Command) -> str | None:
+    """What lets play go on when the value ``command`` waits for cannot be read now (the card is not at hand),
+    or None when it cannot wait: a rent claimed in time stays owed until its amount is read (``defer``)."""
+    if command.verb != "claim":
+        return None
+    later = f"defer {' '.join(command.args)}"
+    return later if not game.validate(parse_command(later)) else None
 
 
 def check_entry(edition: Edition, target: str, values: dict[str, Any], during_play: bool = True

@@ -25,6 +25,7 @@ from companion.engine.events import (
     PlayerRetired,
     Posted,
     RentClosed,
+    RentDeferred,
     RentDue,
     TokenMoved,
     TradeClosed,
@@ -167,6 +168,9 @@ def event_line(game: Game, event: Event) -> str:
         case RentDue(owner=owner, payer=payer, space=space, amount=amount):
             return (f"{name(owner)} may claim {credits(e, amount)} {e.term('rent')} from {name(payer)} "
                     f"for {e.space(space).name}")
+        case RentDeferred(claim=_):
+            return (f"The {e.term('rent')} stays owed until its amount is read off the {e.term('deed')}: claim it "
+                    "again then")
         case RentClosed(how="lapsed"):
             return f"{capital(e.term('rent'))} that was not claimed in time has lapsed"
         case RentClosed(how="mortgaged"):

@@ -44,6 +44,7 @@ from companion.table.box_play import (
     enter_values,
     new_card_deck,
     not_played,
+    put_off,
     start_with_box,
     stored_values,
 )
@@ -231,8 +232,10 @@ class CompanionApp(App):
                           lambda card, done: self.submit(card_command(player, card), source, (*told, *done.lines)),
                           lambda: self._not_played(command)).open()
         else:  # values printed on a space, a group or a listed card: entered, then the same command again
+            later = put_off(self.session.game, command)
             BoxValuesDialog(self, need, lambda done: self.submit(text, source, (*told, *done.lines)),
-                            lambda: self._not_played(command)).open()
+                            lambda: self._not_played(command),
+                            (lambda: self.submit(later, source, told)) if later else None).open()
         return answer
 
     def _not_played(self, command: Command) -> None:
@@ -242,14 +245,21 @@ class CompanionApp(App):
         toast([not_played(command)])
 
     def run_action(self, action: Action) -> Answer | None:
-        """Carry out an engine-checked action; a roll first asks for the dice (on screen or as rolled)."""
+        """Carry out an engine-checked action; a roll rolls on screen at once (the faces rolled by hand are typed
+        with :meth:`type_dice`)."""
         if action.roll:
             request = self.desk.request
             if request is None:
                 return self._refuse(action.command, ["The last roll is still being recorded."])
-            DiceDialog(self, request).open()
+            self.offer_roll(DiceRoll(draw(request.need, self.dice_rng), "screen"))
             return None
         return self.submit(action.command)
+
+    def type_dice(self) -> None:
+        """The dice dialog for the roll wanted now: the faces the family rolled, or a roll on screen."""
+        request = self.desk.request
+        if request is not None:
+            DiceDialog(self, request).open()
 
     def phone_submit(self, command: str) -> Answer:
         """A player's input from their phone (on the UI thread): a refusal goes back to the phone only, with

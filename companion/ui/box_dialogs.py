@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
 SAVE = "Save"
+LATER = "Card not at hand: later"
 CONFIRM = "Yes, that is what the box says"
 NOT_ENTERED = "Not entered yet: read it off the box."
 NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
@@ -99,7 +100,7 @@ class BoxValuesDialog(BoxEntryDialog):
     ``on_done`` gets the engine's answer once they are entered; Cancel leaves the game as it was."""
 
     def __init__(self, app: Shell, need: Need, on_done: Callable[[Answer], Any],
-                 on_cancel: Callable[[], Any] | None = None) -> None:
+                 on_cancel: Callable[[], Any] | None = None, on_later: Callable[[], Any] | None = None) -> None:
         assert app.session is not None
         edition = app.session.edition
         name = box_target_name(edition, need.target)
@@ -116,6 +117,10 @@ class BoxValuesDialog(BoxEntryDialog):
                             on_complete=self.save_values)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+        if on_later is not None:  # the card is not at hand: play goes on, and the same button asks again
+            self.later = self.add_button(LATER, on_later)
+            self.buttons.remove_widget(self.later)
+            self.buttons.add_widget(self.later, index=1)  # between Cancel and Save
 
     def open(self, *args: Any, **kwargs: Any) -> None:
         """Shown with the number pad of the first number already open when there is nothing to choose first (a

@@ -1,5 +1,8 @@
 """The dice: a drawn die face, and the dialog that takes a roll, rolled on screen or typed in as the table rolled.
 
+A roll action's Roll button rolls on screen at once (source ``screen``): the faces drawn tumble on the table's
+space card. Beside it, "Type dice" opens the dialog for the dice the family rolled by hand.
+
 The dialog shows the dice the engine wants now (two dice in the classic game; one die, or a die with faces 1 to
 3, in others). Rolling on screen tumbles the faces for about half a second, then offers faces drawn from the
 app's dice generator (source ``screen``); typed-in dice are chosen die by die (source ``typed``). Either way the
@@ -22,8 +25,9 @@ from kivy.uix.widget import Widget
 
 from companion.devices.buttons import Press
 from companion.devices.rolls import DiceRoll, RollRequest, draw
+from companion.table.actions import Action
 from companion.ui import theme
-from companion.ui.widgets import Dialog, TapButton, show_reasons, text
+from companion.ui.widgets import Dialog, EngineActionButton, TapButton, grow_to_text, show_reasons, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -193,3 +197,21 @@ class DiceDialog(Dialog):
         for face, value in zip(self.faces, self.final, strict=True):
             face.value = value
         self.app.offer_roll(DiceRoll(self.final, "screen"))
+
+
+TYPE_DICE = "Type dice"
+
+
+def roll_buttons(app: Shell, action: Action, **style: Any) -> Widget:
+    """A roll action as the table offers it: Roll (rolls on screen at once) and, beside it, Type dice (the faces
+    the family rolled by hand, one tap away)."""
+    row = BoxLayout(spacing=theme.GAP, size_hint_y=None)
+    roll = grow_to_text(EngineActionButton(action, app.run_action, **style))
+    typed = TapButton(TYPE_DICE, app.type_dice, font_size=theme.FONT_SMALL, size_hint_x=None, width=dp(96))
+    typed.typed_for = action.key
+    typed.disabled = not action.enabled
+    row.add_widget(roll)
+    row.add_widget(typed)
+    roll.bind(height=lambda _b, h: setattr(row, "height", h))
+    row.height = roll.height
+    return row

@@ -71,6 +71,9 @@ class Shell(Protocol):
     def undo(self, reason: str, count: int = 1) -> Answer:
         """Take back the last actions."""
 
+    def type_dice(self) -> None:
+        """Open the dice dialog for the roll wanted now (the faces rolled by hand)."""
+
     def offer_roll(self, roll: DiceRoll) -> Outcome:
         """A roll from the on-screen dice."""
 

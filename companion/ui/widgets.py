@@ -123,6 +123,14 @@ def back_bar(title: str, on_back: Callable[[], Any]) -> BoxLayout:
     return bar
 
 
+def grow_to_text(button: TapButton) -> TapButton:
+    """Let a button with a long (wrapped) label grow taller than its height (a finger's at least) when it needs
+    to."""
+    least = max(theme.TOUCH, button.height)
+    button.bind(texture_size=lambda b, size: setattr(b, "height", max(least, size[1] + dp(12))))
+    return button
+
+
 def scroll_column(spacing: float = theme.GAP) -> tuple[ScrollView, BoxLayout]:
     """A vertical list that scrolls when it is taller than its place; returns the scroller and the list."""
     column = BoxLayout(orientation="vertical", spacing=spacing, size_hint_y=None)

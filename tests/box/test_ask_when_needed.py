@@ -258,3 +258,24 @@ def test_a_box_the_table_chose_is_recorded_with_the_game(store: BoxStore, journa
     session = start_with_box(journal, store, edition, setup(), box="attic")
     assert session.edition.box == chosen.meta()
     assert session.submit("roll luke 5 6").accepted
+
+
+def test_a_rent_claimed_in_time_can_wait_for_its_card_and_stays_owed() -> None:
+    """Luke claims in time but the Title Deed is not at hand: the claim is deferred and play goes on past the
+    deadline; when the amount is read (TEST DATA 10), claiming again collects it."""
+    game = owned_by_luke()
+    play(game, "roll vader 5 6")
+    assert [v.code for v in refusal(game, "claim luke vader").violations] == ["box/needed"]
+    play(game, "defer luke vader", "end vader", "roll luke 1 3", "decline luke", "close", "end luke",
+         "roll vader 1 3")                                      # past the deadline: still owed
+    assert [(c.owner, c.payer, c.deferred) for c in game.state.rent_claims] == [("luke", "vader", True)]
+    play(game, box(MOS, {"rent": (10, 0, 0, 0, 0, 0)}), "claim luke vader")
+    assert game.state.rent_claims == []
+    assert game.state.cash("vader") == 1500 - 10
+
+
+def test_only_a_rent_waiting_for_its_amount_can_be_deferred() -> None:
+    game = new_game(gapped_edition(), setup())
+    play(game, box(MOS, {**DEED}), "roll luke 5 6", "buy luke", "end luke", "roll vader 5 6")
+    assert [v.code for v in refusal(game, "defer luke vader").violations] == ["rent/known"]
+    assert [v.code for v in refusal(game, "defer vader luke").violations] == ["rent/no-claim"]

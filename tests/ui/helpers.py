@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine.state import Setup
 from companion.ui.dice import DiceDialog, FaceToggle
 from companion.ui.screens.table import PlayerCard
-from companion.ui.widgets import EngineActionButton
+from companion.ui.widgets import EngineActionButton, TapButton
 
 SEATS = (
     {"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
@@ -268,9 +268,9 @@ def roll_typed(a: int, b: int, key: str = "roll") -> None:
 
 
 def roll_faces(key: str, *faces: int) -> None:
-    """Tap the roll action ``key``, then the face each die shows (in the dialog's order), then OK, and let the
-    answer settle."""
-    tap(action(key))
+    """Tap "Type dice" beside the roll action ``key``, then the face each die shows (in the dialog's order), then
+    OK, and let the answer settle."""
+    tap(find(TapButton, typed_for=key))
     dialog = dialogs()[-1]
     assert isinstance(dialog, DiceDialog)
     for die, face in enumerate(faces):

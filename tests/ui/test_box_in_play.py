@@ -231,6 +231,28 @@ def test_a_rent_table_that_does_not_rise_is_refused_and_every_typed_amount_stays
     assert stored_box(tmp_path)["spaces"][MOS_EISLEY]["rent"] == [10, 50, 150, 0, 0, 0]
 
 
+def test_a_rent_whose_card_is_not_at_hand_waits_and_is_asked_again(app: Any, screenshot_dir: Path) -> None:
+    """Luke claims but the Title Deed is not at hand: "Card not at hand: later" closes the question, the rent
+    stays owed (past its deadline) and play goes on; the same claim button asks again, and the amount typed
+    (TEST DATA 10) is collected."""
+    start(app)
+    rent_claimed(app)
+    dialog = question()
+    put_pad_away()
+    shoot(screenshot_dir, "box-ask-later")
+    tap(find(TapButton, "Card not at hand: later", root=dialog))
+    wait_until(lambda: dialog not in dialogs())
+    assert action("claim:luke:vader").text == "Luke: claim the rent Vader owes (read it off the Title Deed)"
+    assert app.session.game.state.rent_claims[0].deferred
+    tap(action("end"))
+    assert action("roll").action.enabled  # play goes on
+    tap(action("claim:luke:vader"))
+    dialog = question()
+    pad_in(control(dialog, "rent", 0), RENT[0])
+    wait_until(lambda: dialog not in dialogs())
+    assert (cash("luke"), cash("vader")) == ("1,370 IC", "1,490 IC")
+
+
 def test_a_caution_needs_a_second_tap(app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
     """A mortgage value that is not half the price is possible: asked when Luke mortgages the deed, it is shown
     as a caution, and only "Yes, that is what the box says" enters it."""

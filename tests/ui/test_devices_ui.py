@@ -24,9 +24,9 @@ from companion.devices.serial_dice import SerialDice
 from companion.devices.simulator import DiceDevice, FdWire
 from companion.ui.dice import DiceDialog
 from companion.ui.screens.table import TableScreen
-from companion.ui.widgets import EngineActionButton
+from companion.ui.widgets import EngineActionButton, TapButton
 from tests.devices.pins import FakeClock, tap
-from tests.ui.helpers import PATIENCE, dialogs, find_all, frames, settle, setup_for, shoot
+from tests.ui.helpers import PATIENCE, dialogs, find, find_all, frames, settle, setup_for, shoot
 from tests.ui.helpers import tap as tap_widget
 
 GPIO: GpioConfig = load_config([default_file()])[0].gpio  # the shipped pin map: Roll 17, Confirm 27, seats 5, 6...
@@ -173,7 +173,7 @@ def test_confirm_buys_and_seat_buttons_bid(app: Any, table: Table) -> None:
 def test_confirm_and_cancel_answer_the_open_window(app: Any, table: Table) -> None:
     """With the dice window open, Cancel closes it; a refusal window is closed by Confirm."""
     start(app)
-    tap_widget(find_all(EngineActionButton, text="Roll")[0])
+    tap_widget(find(TapButton, typed_for="roll"))
     settle()
     assert isinstance(dialogs()[-1], DiceDialog)
     table.press(CANCEL)
@@ -197,7 +197,7 @@ def test_the_dice_device_rolls_once_per_throw_and_closes_the_dice_window(app: An
     frames(3)
     assert any("Dice device 'tower'" in line for line in screen.device_status)
     assert screen.device_button.text.startswith("Dice: dice device")
-    tap_widget(find_all(EngineActionButton, text="Roll")[0])
+    tap_widget(find(TapButton, typed_for="roll"))
     settle()
     dialog = dialogs()[-1]
     assert isinstance(dialog, DiceDialog)

@@ -33,7 +33,7 @@ WAYS_OUT = ("Cancel", "Close", "OK", "Back")
 
 
 def open_dice(app: Any) -> str:
-    tap(action("roll"))
+    tap(find(TapButton, typed_for="roll"))
     return "roll"
 
 

@@ -114,7 +114,7 @@ def test_set_up_roll_typed_dice_and_buy(app: Any, screenshot_dir: Path) -> None:
     assert not overflowing(screen)
     shoot(screenshot_dir, "table-start")
 
-    tap(action("roll"))
+    tap(find(TapButton, "Type dice", typed_for="roll"))
     dialog = dialogs()[-1]
     assert isinstance(dialog, DiceDialog) and dialog.title.text == "Luke: roll the dice"
     tap(find(FaceToggle, root=dialog, die=0, face=1))
@@ -142,15 +142,13 @@ def test_set_up_roll_typed_dice_and_buy(app: Any, screenshot_dir: Path) -> None:
     assert "Owner: Luke" in texts(screen)
 
 
-def test_on_screen_roll_lands_where_the_dice_say(app: Any) -> None:
-    """OT-TURN-3: the seeded generator (random.Random(4)) rolls 2 and 3, so Luke's token goes 5 spaces to the
-    TIE Fighter, offered for 200 IC; the faces tumble first and the roll is journalled as rolled on screen."""
+def test_the_roll_button_rolls_on_screen_at_once(app: Any) -> None:
+    """OT-TURN-3: one tap on Roll: the seeded generator (random.Random(4)) rolls 2 and 3, so Luke's token goes 5
+    spaces to the TIE Fighter, offered for 200 IC; no window opens, and the roll is journalled as rolled on
+    screen."""
     screen = start(app)
     tap(action("roll"))
-    dialog = dialogs()[-1]
-    tap(find(TapButton, "Roll on screen", root=dialog))
-    assert dialog in dialogs()  # still tumbling
-    wait_until(closed(dialog))
+    assert not dialogs()
     wait_until(lambda: app.session.game.state.turn.rolled)
     assert [f.value for f in screen.dice_faces] == [2, 3]
     assert screen.space_name_label.text == "TIE Fighter"

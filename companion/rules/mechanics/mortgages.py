@@ -56,7 +56,7 @@ class Mortgages(Rules):
 
     def do_mortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
-        for claim in [c for c in emit.state.rent_claims if c.space == deed.id]:
+        for claim in [c for c in emit.state.rent_claims if c.space == deed.id and not c.deferred]:
             emit(RentClosed(claim.id, "mortgaged"))
         self.void_payment_rolls(emit, deed)
         emit(MortgageChanged(deed.id, True))

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
-from companion.engine.events import RentClosed
+from companion.engine.events import RentClosed, RentDeferred
 from companion.engine.state import GameState, RentClaim
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.deeds import Deeds
@@ -20,6 +20,8 @@ class RentClaims(Deeds):
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "claim": (("player", "player"), "the owner asks a player for the rent they owe"),
+        "defer": (("player", "player"), "the owner has asked for a rent whose amount is not at hand: it stays owed "
+                                        "until read off the Title Deed"),
     }
 
     def check_claim(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -47,6 +49,22 @@ class RentClaims(Deeds):
         space = self.edition.space(claim.space)
         self.charge(emit, payer, owner, self.claimed(claim), f"{self.term('rent')} for {space.name}")
 
+    def check_defer(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A claim made in time whose amount the table cannot read now (the Title Deed is not at hand) may wait:
+        it stays owed, past the deadline, until the amount is entered and the owner claims again."""
+        owner, payer = cmd.args
+        claim = next((c for c in s.rent_claims if c.owner == owner and c.payer == payer), None)
+        if claim is None:
+            return self.check_claim(s, cmd)
+        if claim.unread is None:
+            return [V("rent/known", f"The {self.term('rent')} is known: {self.name_of(s, owner)} claims it now.")]
+        return []
+
+    def do_defer(self, emit: Emitter, cmd: Command) -> None:
+        owner, payer = cmd.args
+        claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
+        emit(RentDeferred(claim.id))
+
     def lapse_claims(self, emit: Emitter, moment: str) -> None:
         """Rent the owner has not asked for in time is not owed. The edition says when the time runs out
         (``[rent] claim_lapses_at``): at the first roll (``roll``) or as soon as the turn passes (``turn``) of the
@@ -56,5 +74,5 @@ class RentClaims(Deeds):
         if moment != self.edition.rent_claim_lapses_at:
             return
         for claim in list(s.rent_claims):
-            if s.turn.number >= claim.turn + self.edition.rent_claim_turns:
+            if not claim.deferred and s.turn.number >= claim.turn + self.edition.rent_claim_turns:
                 emit(RentClosed(claim.id, "lapsed"))

@@ -19,7 +19,7 @@ from kivy.uix.widget import Widget
 
 from companion.table.coop import BattleView, battle_view
 from companion.ui import theme
-from companion.ui.dice import DieFace
+from companion.ui.dice import DieFace, roll_buttons
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import EngineActionButton, Panel, TapButton, paint, scroll_column, text
 
@@ -128,9 +128,8 @@ class BattleScreen(CompanionScreen):
         column.add_widget(result)
         scroller, buttons = scroll_column()
         for action in view.actions:
-            button = EngineActionButton(action, self.app.run_action,
-                                        height=dp(60) if action.key == "battle-roll" else theme.TOUCH,
-                                        font_size=theme.FONT_LARGE if action.key == "battle-roll" else theme.FONT)
-            buttons.add_widget(button)
+            big = {"height": dp(60), "font_size": theme.FONT_LARGE} if action.key == "battle-roll" else {}
+            buttons.add_widget(roll_buttons(self.app, action, **big) if action.roll
+                               else EngineActionButton(action, self.app.run_action))
         column.add_widget(scroller)
         return column

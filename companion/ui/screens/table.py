@@ -41,10 +41,20 @@ from companion.table.views import (
 )
 from companion.table.words import party_name
 from companion.ui import theme
-from companion.ui.dice import DieFace
+from companion.ui.dice import DieFace, roll_buttons
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.table_dialogs import CardListDialog, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
-from companion.ui.widgets import Dialog, EngineActionButton, Panel, TapButton, confirm, paint, scroll_column, text
+from companion.ui.widgets import (
+    Dialog,
+    EngineActionButton,
+    Panel,
+    TapButton,
+    confirm,
+    grow_to_text,
+    paint,
+    scroll_column,
+    text,
+)
 
 if TYPE_CHECKING:
     from companion.table.session import Answer
@@ -57,6 +67,12 @@ FLASH_SECONDS = 1.4
 ROW = dp(17)          # one line of the deed card's table
 DIE = dp(54)
 TILE = (dp(20), dp(28))
+SMALL_TILE = (dp(13), dp(18))
+"""A deed tile on a compact seat (more than four players)."""
+MAIN_ACTION = dp(60)
+"""The height of the next thing to do (the first action the table must or may take) and of End turn."""
+COMPACT_FROM = 5
+"""From this many players each seat is compact, so that all of them fit the column without scrolling."""
 
 
 def line(words: str, size: float = theme.FONT, colour: theme.Colour = theme.TEXT, bold: bool = False,
@@ -84,18 +100,12 @@ def fitted_button(label: str, on_tap: Callable[[], Any], style: str = "normal", 
                      width=max(theme.TOUCH, text_width(widest or label, size) + dp(22)))
 
 
-def grow_to_text(button: TapButton) -> TapButton:
-    """Let a button with a long (wrapped) label grow taller than a finger's height when it needs to."""
-    button.bind(texture_size=lambda b, size: setattr(b, "height", max(theme.TOUCH, size[1] + dp(12))))
-    return button
-
-
 class DeedTile(Widget):
     """One deed a player holds, drawn as a small card in its colour: a pip per fighter, a bar for a
     freighter/destroyer, only an outline when it is mortgaged (like a deed turned face down)."""
 
-    def __init__(self, deed: DeedView, **kwargs: Any) -> None:
-        super().__init__(size_hint=(None, None), size=TILE, **kwargs)
+    def __init__(self, deed: DeedView, size: tuple[float, float] = TILE, **kwargs: Any) -> None:
+        super().__init__(size_hint=(None, None), size=size, **kwargs)
         self.deed_id, self.houses, self.hotel, self.mortgaged = deed.id, deed.houses, deed.hotel, deed.mortgaged
         self.colour = theme.rgba(deed.colour)
         self.bind(pos=self._draw, size=self._draw)
@@ -121,11 +131,12 @@ class DeedTile(Widget):
 
 
 class PlayerCard(ButtonBehavior, BoxLayout):
-    """A seat at the table: side colour, name and token, cash (large), jail, jail-free cards and deed tiles.
-    A tap opens the player's deeds in words."""
+    """A seat at the table: side colour, name, cash (large), jail and other marks, and deed tiles by colour group.
+    Every seat is as tall as the column allows, so all of them show at once: with more than four players a seat
+    is ``compact`` (name, marks and cash on one line, smaller tiles). A tap opens the player's deeds in words."""
 
     def __init__(self, app: Shell, player: PlayerView, jail_word: str, card_word: str,
-                 bankrupt_word: str) -> None:
+                 bankrupt_word: str, compact: bool = False) -> None:
         super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
         self.app, self.player, self.player_id = app, player, player.id
         paint(self, theme.PANEL_RAISED if player.is_turn else theme.PANEL, dp(6))
@@ -135,42 +146,54 @@ class PlayerCard(ButtonBehavior, BoxLayout):
                 outline = Line(width=dp(1.5))
             self.bind(pos=lambda w, _v: _frame(w, outline), size=lambda w, _v: _frame(w, outline))
         self.add_widget(_band(player.side_colour, dp(8)))
-        content = BoxLayout(orientation="vertical", size_hint_y=None, padding=(0, dp(4)), spacing=dp(1))
-        content.bind(minimum_height=content.setter("height"))
-        content.bind(height=self.setter("height"))
-        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]  [size={int(theme.FONT_SMALL)}]"
-                               f"[color=a3adc4]{escape_markup(player.token)}[/color][/size]", theme.FONT,
-                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True)
-        content.add_widget(self.name_label)
-        self.cash_label = line(player.cash_text, theme.FONT_LARGE, theme.TEXT, bold=True)
-        content.add_widget(self.cash_label)
-        if player.in_jail:
-            content.add_widget(line(f"In {jail_word}", theme.FONT, theme.DANGER, bold=True))
-        notes = ([bankrupt_word] if player.retired else []) + (
-            [f"{player.jail_cards} × {card_word}"] if player.jail_cards else [])
-        if notes:
-            content.add_widget(line(" · ".join(notes), theme.FONT_SMALL, theme.MUTED))
+        content = BoxLayout(orientation="vertical", padding=(0, dp(3)), spacing=dp(1))
+        danger = "".join(f"{round(c * 255):02x}" for c in theme.DANGER[:3])
+        marks = ([f"[color={danger}][b]In {escape_markup(jail_word)}[/b][/color]"] if player.in_jail else []) + (
+            [escape_markup(bankrupt_word)] if player.retired else []) + (
+            [f"{player.jail_cards} × {escape_markup(card_word)}"] if player.jail_cards else [])
+        small = int(theme.FONT_SMALL)
+        token = "" if compact else f"  [size={small}][color=a3adc4]{escape_markup(player.token)}[/color][/size]"
+        mark_words = f"  [size={small}]{' · '.join(marks)}[/size]" if marks else ""
+        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]{token}{mark_words}", theme.FONT,
+                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True, shorten=True,
+                               shorten_from="right")
+        self.cash_label = line(player.cash_text, theme.FONT if compact else theme.FONT_LARGE, theme.TEXT, bold=True)
+        if compact:
+            head = BoxLayout(size_hint_y=None, height=self.name_label.height)
+            self.cash_label.halign = "right"
+            self.cash_label.size_hint_x = None
+            self.cash_label.width = text_width(player.cash_text, theme.FONT, True) + dp(2)
+            head.add_widget(self.name_label)
+            head.add_widget(self.cash_label)
+            content.add_widget(head)
+        else:
+            content.add_widget(self.name_label)
+            content.add_widget(self.cash_label)
         if player.grogu:
-            self.grogu_mark = line("[b]Grogu[/b]  is with this hero", theme.FONT, theme.ACCENT_TEXT, markup=True,
-                                   padding=(dp(6), 0))
+            self.grogu_mark = line("[b]Grogu[/b]  is with this hero", theme.FONT_SMALL, theme.ACCENT_TEXT,
+                                   markup=True, padding=(dp(6), 0))
             paint(self.grogu_mark, theme.rgba(GROGU_COLOUR), dp(4))
             content.add_widget(self.grogu_mark)
         if player.signets or player.enemy_cards:
             content.add_widget(line(f"Signets {player.signets} · Enemy cards {player.enemy_cards}",
                                     theme.FONT_SMALL, theme.MUTED))
         if player.groups:
-            tiles = StackLayout(size_hint_y=None, spacing=dp(5), padding=(0, dp(3), 0, dp(4)))
+            size = SMALL_TILE if compact else TILE
+            tiles = StackLayout(size_hint_y=None, spacing=dp(4), padding=(0, dp(2), 0, dp(2)))
             tiles.bind(minimum_height=tiles.setter("height"))
             for group in player.groups:
-                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=TILE[1])
-                row.width = len(group.deeds) * TILE[0] + (len(group.deeds) - 1) * dp(2)
+                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=size[1])
+                row.width = len(group.deeds) * size[0] + (len(group.deeds) - 1) * dp(2)
                 for deed in group.deeds:
-                    row.add_widget(DeedTile(deed))
+                    row.add_widget(DeedTile(deed, size))
                 if group.complete:
                     _underline(row)
                 tiles.add_widget(row)
             content.add_widget(tiles)
+        content.add_widget(Widget())  # what is shown sits at the top of the seat
         self.add_widget(content)
+        self.natural = sum(c.height for c in content.children if c.size_hint_y is None) + dp(8)
+        """The height the seat's lines take (the column gives it at most that)."""
         if player.retired:
             self.opacity = 0.45
 
@@ -332,19 +355,32 @@ class TableScreen(CompanionScreen):
             cached = self._cards.get(player.id)
             if cached is None or cached[0] != player:
                 card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"),
-                                  edition.term("bankrupt"))
+                                  edition.term("bankrupt"), compact=len(view.players) >= COMPACT_FROM)
                 self._cards[player.id] = (player, card)
                 self._flash_cash(player, card.cash_label)
             cards.append(self._cards[player.id][1])
-        if self.player_column.children[::-1] != cards:
+        if [c for c in self.player_column.children[::-1] if isinstance(c, PlayerCard)] != cards:
             self.player_column.clear_widgets()
             for card in cards:
                 self.player_column.add_widget(card)
+            self.player_column.add_widget(Widget())  # seats stand at the top of the column
+        self._fit_seats()
         self.cash_labels = {card.player_id: card.cash_label for card in cards}
 
     def _players_column(self) -> Widget:
-        scroller, self.player_column = scroll_column()
-        return scroller
+        """Every seat in one column that never scrolls: each seat gets its share of the column's height."""
+        self.player_column = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        self.player_column.bind(height=lambda *_: self._fit_seats())
+        return self.player_column
+
+    def _fit_seats(self) -> None:
+        """Each seat as tall as its lines, but no taller than its share of the column, so all of them show."""
+        seats = [c for c in self.player_column.children if isinstance(c, PlayerCard)]
+        if not seats:
+            return
+        share = (self.player_column.height - theme.GAP * len(seats)) / len(seats)
+        for seat in seats:
+            seat.height = min(seat.natural, share)
 
     def _space_card(self, space: SpaceView, dice: tuple[int, ...]) -> Widget:
         card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
@@ -431,20 +467,32 @@ class TableScreen(CompanionScreen):
         box = BoxLayout(orientation="vertical", spacing=theme.GAP)
         scroller, column = scroll_column()
         cards = [a for a in actions if a.key.startswith("card:")]
+        ending = [a for a in actions if a.key == "end"]
+        main = next((a for a in actions if a.enabled and a.style == "primary" and a not in ending), None)
+        big = {"height": MAIN_ACTION, "font_size": theme.FONT_LARGE}
         for action in actions:
+            if action in ending:
+                continue  # End turn has its own place at the foot of the column, whatever is above it
+            style = big if action is main else {}
             if action.key.startswith("card:"):
                 if action is not cards[0]:
                     continue  # the whole deck goes into one list, opened by one button
                 who, deck = party_name(game, action.player), card_deck_name(game, action.player)
                 button: TapButton = TapButton(f"{who}: pick the {deck} card drawn",
                                               partial(self._card_list, deck, who, cards),
-                                              "primary")
+                                              "primary", **style)
+            elif action.roll:
+                column.add_widget(roll_buttons(self.app, action, **style))
+                continue
             elif action.key.startswith("bankrupt:"):
-                button = EngineActionButton(action, self._confirm_bankruptcy)
+                button = EngineActionButton(action, self._confirm_bankruptcy, **style)
             else:
-                button = EngineActionButton(action, self.app.run_action)
+                button = EngineActionButton(action, self.app.run_action, **style)
             column.add_widget(grow_to_text(button))
         box.add_widget(scroller)
+        for action in ending:
+            self.end_button = EngineActionButton(action, self.app.run_action, height=MAIN_ACTION)
+            box.add_widget(self.end_button)
         # The devices take one small line: a tap opens the details (what is connected, looked for, and why not).
         self.device_status = status[1:]
         self.device_button = TapButton(f"{status[0]}  ·  details", self._device_details, font_size=theme.FONT_SMALL,
