@@ -33,9 +33,15 @@ def inside(widget: Any, box: Any) -> bool:
 
 
 def whole(label: Any) -> bool:
-    """Whether a label's text fits it (nothing cut off or shortened)."""
-    label.texture_update()
-    return label.texture_size[0] <= label.width + 1 and label.texture_size[1] <= label.height + 1
+    """Whether a label's whole text fits it, drawn unshortened (a label shortens what does not fit with "...")."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.core.text.markup import MarkupLabel
+
+    probe = (MarkupLabel if label.markup else CoreLabel)(text=label.text, font_size=label.font_size,
+                                                         bold=label.bold)
+    probe.refresh()
+    width, height = probe.texture.size
+    return width <= label.width - 2 * label.padding_x + 1 and height <= label.height + 1
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
@@ -49,14 +55,15 @@ def test_every_players_cash_is_on_the_table_screen(app: Any, screenshot_dir: Pat
     wait_until(lambda: screen.parent is app.manager and not app.manager.transition.is_active)
     settle()
     seats = find_all(PlayerCard, root=screen)
-    assert [s.player_id for s in sorted(seats, key=lambda s: -s.to_window(s.x, s.y)[1])] == \
-        [p["id"] for p in EIGHT[:players]]
+    in_reading_order = sorted(seats, key=lambda s: (-round(s.to_window(s.x, s.top)[1]), s.to_window(s.x, s.y)[0]))
+    assert [s.player_id for s in in_reading_order] == [p["id"] for p in EIGHT[:players]]
     column = screen.players_slot
     for seat in seats:
         assert seat.player.groups, "every player holds dealt deeds"
         assert inside(seat, column), seat.player_id
         for label in (seat.name_label, seat.cash_label):
-            assert inside(label, seat) and whole(label), (seat.player_id, label.text)
+            assert inside(label, seat) and whole(label), (seat.player_id, label.text, label.to_window(*label.pos),
+                                                          label.size, seat.to_window(*seat.pos), seat.size)
         assert seat.cash_label.text == "1,500 IC" or seat.player_id == "luke"
     assert "In Jail" in find_all(PlayerCard, root=screen, player_id="luke")[0].name_label.text
     shoot(screenshot_dir, f"table-seats-{players}")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.metrics import dp
 from kivy.uix.label import Label
 
 from companion.engine.commands import parse_command
@@ -227,12 +228,12 @@ def test_jail_exit_by_fine(app: Any, screenshot_dir: Path) -> None:
     space 10 to space 13, Tatooine: Spaceport."""
     screen = reach_luke_in_jail(app)
     seat = find(PlayerCard, player_id="luke")
-    assert "In Jail" in texts(seat)
+    assert "In Jail" in seat.name_label.text
     assert action("jail-card").style == "off"  # Luke holds no Get Out of Jail Free card
     shoot(screenshot_dir, "table-jail")
     tap(action("fine"))
     assert cash("luke") == "1,450 IC"
-    assert "In Jail" not in texts(find(PlayerCard, player_id="luke"))
+    assert "In Jail" not in find(PlayerCard, player_id="luke").name_label.text
     roll_typed(1, 2)
     assert screen.space_name_label.text == "Tatooine: Spaceport"
 
@@ -244,7 +245,7 @@ def test_jail_exit_by_doubles(app: Any) -> None:
     roll_typed(2, 2)
     assert screen.space_name_label.text == "Tatooine: Lars Homestead"
     assert cash("luke") == "1,500 IC"
-    assert "In Jail" not in texts(find(PlayerCard, player_id="luke"))
+    assert "In Jail" not in find(PlayerCard, player_id="luke").name_label.text
     assert "roll" not in action_keys()
 
 
@@ -475,23 +476,28 @@ def test_table_layer_helpers_for_the_table_screen(app: Any) -> None:
 
 def test_a_double_tap_on_buy_buys_and_does_not_end_the_turn(app: Any) -> None:
     """A double tap never does two things: Luke double-taps Buy on Dagobah: Swamp; the first tap buys it, and the
-    second, landing where End turn now stands, does nothing: the turn is still Luke's and he may build or trade."""
+    second does nothing: End turn has its own place at the foot of the actions, never where Buy stood, and a
+    double tap on it is ignored too. The turn is still Luke's and he may build or trade."""
     from kivy.tests.common import UnitTestTouch
 
     start(app)
     roll_typed(1, 2)
     buy = action("buy")
+    assert buy.height >= dp(60) > action("decline").height  # the next thing to do is the biggest button
     x, y = buy.to_window(*buy.center)
+    end_before = action("end").to_window(*action("end").pos)
     tap(buy)
     assert cash("luke") == "1,440 IC"
-    under = [b for b in find_all(EngineActionButton) if b.collide_point(*b.to_widget(x, y))]
-    second = UnitTestTouch(x, y)
-    second.is_double_tap = True
-    second.touch_down()
-    second.touch_up()
-    frames()
+    assert action("end").to_window(*action("end").pos) == end_before  # End turn did not move
+    assert not [b for b in find_all(EngineActionButton) if b.collide_point(*b.to_widget(x, y))
+                and b.action.key == "end"]
+    for at in ((x, y), action("end").to_window(*action("end").center)):
+        second = UnitTestTouch(*at)
+        second.is_double_tap = True
+        second.touch_down()
+        second.touch_up()
+        frames()
     assert app.session.game.state.turn.player == "luke" and app.session.game.state.turn.number == 1
-    assert under, "some action stands where Buy was"
 
 
 def test_the_devices_take_one_small_line_that_opens_their_details(app: Any, screenshot_dir: Path) -> None:

@@ -10,6 +10,7 @@ as it is, so a tap redraws only what it changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
@@ -67,12 +69,8 @@ FLASH_SECONDS = 1.4
 ROW = dp(17)          # one line of the deed card's table
 DIE = dp(54)
 TILE = (dp(20), dp(28))
-SMALL_TILE = (dp(13), dp(18))
-"""A deed tile on a compact seat (more than four players)."""
 MAIN_ACTION = dp(60)
 """The height of the next thing to do (the first action the table must or may take) and of End turn."""
-COMPACT_FROM = 5
-"""From this many players each seat is compact, so that all of them fit the column without scrolling."""
 
 
 def line(words: str, size: float = theme.FONT, colour: theme.Colour = theme.TEXT, bold: bool = False,
@@ -130,15 +128,63 @@ class DeedTile(Widget):
                     Rectangle(pos=(x + margin + i * (pip + gap), y + margin), size=(pip, pip))
 
 
+@dataclass(frozen=True)
+class SeatStyle:
+    """How roomy a seat is: the table uses the roomiest style in which every seat fits the column."""
+
+    token: bool
+    """The token's name beside the player's."""
+    cash_apart: bool
+    """The cash on a line of its own (else at the right of the name's line)."""
+    name_size: float
+    cash_size: float
+    tile: tuple[float, float]
+    columns: int = 1
+    """Seats side by side (two columns of seats when there are many players)."""
+
+    def line(self, size: float) -> float:
+        """The height of a line of words of ``size``."""
+        return size * 1.45
+
+    def needed(self, player: PlayerView, width: float) -> float:
+        """How tall a seat is in this style, ``width`` wide: its lines, then the tile rows (a colour group's
+        tiles stay together; a row starts when the next group does not fit)."""
+        lines = ([self.line(self.name_size), self.line(self.cash_size)] if self.cash_apart
+                 else [self.line(max(self.name_size, self.cash_size))])
+        lines += [self.line(theme.FONT_SMALL)] * (bool(player.grogu) + bool(player.signets or player.enemy_cards))
+        room = width - dp(8) - dp(12)  # the side band, the spacing and the right padding
+        rows, used = 0, 0.0
+        for width_of_group in self.rows(player):
+            if not rows or used + dp(4) + width_of_group > room:
+                rows, used = rows + 1, width_of_group
+            else:
+                used += dp(4) + width_of_group
+        tiles = rows * (self.tile[1] + dp(4)) + (dp(4) if rows else 0)
+        return sum(lines) + dp(1) * len(lines) + tiles + dp(6)
+
+    def rows(self, player: PlayerView) -> list[float]:
+        """The width of each colour group's row of tiles."""
+        return [len(g.deeds) * self.tile[0] + (len(g.deeds) - 1) * dp(2) for g in player.groups]
+
+
+SEAT_STYLES = (
+    SeatStyle(True, True, theme.FONT, theme.FONT_LARGE, (dp(20), dp(28))),
+    SeatStyle(False, False, theme.FONT, theme.FONT_LARGE, (dp(14), dp(20))),
+    SeatStyle(False, True, theme.FONT_SMALL, theme.FONT, (dp(10), dp(14)), columns=2),
+)
+"""The seat styles, roomiest first: two players see the token and big tiles; four see name and cash on one line;
+more sit in two columns."""
+
+
 class PlayerCard(ButtonBehavior, BoxLayout):
     """A seat at the table: side colour, name, cash (large), jail and other marks, and deed tiles by colour group.
-    Every seat is as tall as the column allows, so all of them show at once: with more than four players a seat
-    is ``compact`` (name, marks and cash on one line, smaller tiles). A tap opens the player's deeds in words."""
+    All seats show at once, in the roomiest :class:`SeatStyle` the column has room for. A tap opens the player's
+    deeds in words."""
 
     def __init__(self, app: Shell, player: PlayerView, jail_word: str, card_word: str,
-                 bankrupt_word: str, compact: bool = False) -> None:
+                 bankrupt_word: str, style: SeatStyle = SEAT_STYLES[0]) -> None:
         super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
-        self.app, self.player, self.player_id = app, player, player.id
+        self.app, self.player, self.player_id, self.style = app, player, player.id, style
         paint(self, theme.PANEL_RAISED if player.is_turn else theme.PANEL, dp(6))
         if player.is_turn:
             with self.canvas.after:
@@ -152,23 +198,23 @@ class PlayerCard(ButtonBehavior, BoxLayout):
             [escape_markup(bankrupt_word)] if player.retired else []) + (
             [f"{player.jail_cards} × {escape_markup(card_word)}"] if player.jail_cards else [])
         small = int(theme.FONT_SMALL)
-        token = "" if compact else f"  [size={small}][color=a3adc4]{escape_markup(player.token)}[/color][/size]"
+        token = f"  [size={small}][color=a3adc4]{escape_markup(player.token)}[/color][/size]" if style.token else ""
         mark_words = f"  [size={small}]{' · '.join(marks)}[/size]" if marks else ""
-        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]{token}{mark_words}", theme.FONT,
-                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True, shorten=True,
-                               shorten_from="right")
-        self.cash_label = line(player.cash_text, theme.FONT if compact else theme.FONT_LARGE, theme.TEXT, bold=True)
-        if compact:
-            head = BoxLayout(size_hint_y=None, height=self.name_label.height)
+        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]{token}{mark_words}", style.name_size,
+                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True)
+        self.cash_label = line(player.cash_text, style.cash_size, theme.TEXT, bold=True)
+        if style.cash_apart:
+            content.add_widget(self.name_label)
+            content.add_widget(self.cash_label)
+        else:
+            head = BoxLayout(size_hint_y=None, height=style.line(max(style.name_size, style.cash_size)))
             self.cash_label.halign = "right"
-            self.cash_label.size_hint_x = None
-            self.cash_label.width = text_width(player.cash_text, theme.FONT, True) + dp(2)
+            self.cash_label.size_hint = (None, 1)
+            self.cash_label.width = text_width(player.cash_text, style.cash_size, True) + dp(2)
+            self.name_label.size_hint_y = 1
             head.add_widget(self.name_label)
             head.add_widget(self.cash_label)
             content.add_widget(head)
-        else:
-            content.add_widget(self.name_label)
-            content.add_widget(self.cash_label)
         if player.grogu:
             self.grogu_mark = line("[b]Grogu[/b]  is with this hero", theme.FONT_SMALL, theme.ACCENT_TEXT,
                                    markup=True, padding=(dp(6), 0))
@@ -178,22 +224,18 @@ class PlayerCard(ButtonBehavior, BoxLayout):
             content.add_widget(line(f"Signets {player.signets} · Enemy cards {player.enemy_cards}",
                                     theme.FONT_SMALL, theme.MUTED))
         if player.groups:
-            size = SMALL_TILE if compact else TILE
             tiles = StackLayout(size_hint_y=None, spacing=dp(4), padding=(0, dp(2), 0, dp(2)))
             tiles.bind(minimum_height=tiles.setter("height"))
-            for group in player.groups:
-                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=size[1])
-                row.width = len(group.deeds) * size[0] + (len(group.deeds) - 1) * dp(2)
+            for group, width in zip(player.groups, style.rows(player), strict=True):
+                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=style.tile[1], width=width)
                 for deed in group.deeds:
-                    row.add_widget(DeedTile(deed, size))
+                    row.add_widget(DeedTile(deed, style.tile))
                 if group.complete:
                     _underline(row)
                 tiles.add_widget(row)
             content.add_widget(tiles)
         content.add_widget(Widget())  # what is shown sits at the top of the seat
         self.add_widget(content)
-        self.natural = sum(c.height for c in content.children if c.size_hint_y is None) + dp(8)
-        """The height the seat's lines take (the column gives it at most that)."""
         if player.retired:
             self.opacity = 0.45
 
@@ -257,6 +299,7 @@ class TableScreen(CompanionScreen):
         self._game_id = ""
         self._cards: dict[str, tuple[PlayerView, PlayerCard]] = {}
         self.player_column: BoxLayout = BoxLayout()
+        self.player_seats: GridLayout = GridLayout()
         self._cash_seen: dict[str, int] = {}
         self._answer_seen: Answer | None = None
 
@@ -345,42 +388,57 @@ class TableScreen(CompanionScreen):
         return bar
 
     def _update_players(self, game_id: str, view: TableView) -> None:
-        """Rebuild the seats whose view changed (and only those), in turn order; a changed cash amount flashes."""
+        """Rebuild the seats whose view changed (and only those), in turn order, in the roomiest style in which
+        every seat fits the column; a changed cash amount flashes."""
         if self.players_slot.fill(game_id, self._players_column):
             self._cards = {}
         assert self.app.session is not None
         edition = self.app.session.edition
+        column = self.player_column
+
+        def room(st: SeatStyle) -> tuple[float, float]:
+            """A seat's width and its share of the column's height in a style."""
+            rows = -(-len(view.players) // st.columns)
+            return ((column.width - theme.GAP * (st.columns - 1)) / st.columns,
+                    (column.height - theme.GAP * rows) / max(1, rows))
+
+        style = next((st for st in SEAT_STYLES if all(st.needed(p, room(st)[0]) <= room(st)[1]
+                                                       for p in view.players)), SEAT_STYLES[-1])
+        width, share = room(style)
         cards = []
         for player in view.players:
             cached = self._cards.get(player.id)
-            if cached is None or cached[0] != player:
+            if cached is None or cached[0] != player or cached[1].style != style:
                 card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"),
-                                  edition.term("bankrupt"), compact=len(view.players) >= COMPACT_FROM)
+                                  edition.term("bankrupt"), style)
                 self._cards[player.id] = (player, card)
                 self._flash_cash(player, card.cash_label)
-            cards.append(self._cards[player.id][1])
-        if [c for c in self.player_column.children[::-1] if isinstance(c, PlayerCard)] != cards:
-            self.player_column.clear_widgets()
+            card = self._cards[player.id][1]
+            card.height = min(style.needed(player, width), share)
+            cards.append(card)
+        seats = self.player_seats
+        if seats.children[::-1] != cards or seats.cols != style.columns:
+            seats.clear_widgets()
+            seats.cols = style.columns
             for card in cards:
-                self.player_column.add_widget(card)
-            self.player_column.add_widget(Widget())  # seats stand at the top of the column
-        self._fit_seats()
+                seats.add_widget(card)
         self.cash_labels = {card.player_id: card.cash_label for card in cards}
 
     def _players_column(self) -> Widget:
-        """Every seat in one column that never scrolls: each seat gets its share of the column's height."""
-        self.player_column = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        self.player_column.bind(height=lambda *_: self._fit_seats())
+        """Every seat in one column that never scrolls: each seat gets at most its share of the column's height,
+        and the seats are drawn again when the column's size changes."""
+        self.player_column = BoxLayout(orientation="vertical")
+        self.player_seats = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
+        self.player_seats.bind(minimum_height=self.player_seats.setter("height"))
+        self.player_column.add_widget(self.player_seats)
+        self.player_column.add_widget(Widget())  # seats stand at the top of the column
+        self.player_column.bind(size=self._refit_seats)
         return self.player_column
 
-    def _fit_seats(self) -> None:
-        """Each seat as tall as its lines, but no taller than its share of the column, so all of them show."""
-        seats = [c for c in self.player_column.children if isinstance(c, PlayerCard)]
-        if not seats:
-            return
-        share = (self.player_column.height - theme.GAP * len(seats)) / len(seats)
-        for seat in seats:
-            seat.height = min(seat.natural, share)
+    def _refit_seats(self, *_args: object) -> None:
+        """The column changed size: the seats are fitted again (nothing while no game is open)."""
+        if self.app.session is not None and self.view is not None:
+            self._update_players(self._game_id, self.view)
 
     def _space_card(self, space: SpaceView, dice: tuple[int, ...]) -> Widget:
         card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
