@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.card_effects import EFFECTS
 from companion.dice import RollNeed
-from companion.edition import a_or_an, and_list, capital
+from companion.edition import Card, a_or_an, and_list, capital
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rules import has_mechanic, mechanic, rules_of
@@ -22,7 +23,7 @@ from companion.rules.mechanics.buildings import Buildings
 from companion.rules.mechanics.deeds import Deeds
 from companion.rules.mechanics.mortgages import Mortgages
 from companion.table.views import DeedView, deed_view
-from companion.table.words import credits, lot_name, party_name, signet_title
+from companion.table.words import card_words, credits, lot_name, party_name, signet_title
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -50,6 +51,10 @@ class Action:
     reasons: tuple[str, ...] = ()
     roll: RollNeed | None = None
     style: str = "normal"
+    heading: str = ""
+    """Where a list of choices shows it (a card by what it does: ``Collect``, ``Pay``, ``Move``...)."""
+    detail: str = ""
+    """Secondary words under the label (a card's printed titles)."""
 
 
 def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
@@ -116,12 +121,26 @@ def _offer(game: Game, p: str, data: dict[str, object]) -> list[Action]:
 
 
 def _card(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """A card to draw: one button per card of the deck, and one for a card the box does not list yet."""
-    deck = game.edition.decks[str(data["deck"])]
-    listed = [offer(game, f"card:{c.id}", c.title, f"card {p} {c.id}") for c in deck.cards]
+    """A card to draw, chosen by what it does: one button per effect and amount of the deck (cards that do the
+    same are one choice, their titles under it), grouped by heading; and one for a card the box does not list
+    yet."""
+    e = game.edition
+    deck = e.decks[str(data["deck"])]
+    alike: dict[str, list[Card]] = {}
+    for c in deck.cards:
+        alike.setdefault(card_words(e, c) if not c.unknown else f"{c.title} (its values are asked)", []).append(c)
+    listed = [replace(offer(game, f"card:{cards[0].id}", words, f"card {p} {cards[0].id}"),
+                      heading=EFFECTS[cards[0].effect].heading.capitalize(),
+                      detail=" · ".join(dict.fromkeys(c.title for c in cards)))
+              for words, cards in alike.items()]
+    listed.sort(key=lambda a: CARD_HEADINGS.index(a.heading.lower()) if a.heading.lower() in CARD_HEADINGS else 99)
     # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
     # box lists none of its cards.
     return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
+
+
+CARD_HEADINGS = ("collect", "pay", "move", "jail", "keep")
+"""The order the card window lists its headings in."""
 
 
 def _tax(game: Game, p: str, data: dict[str, object]) -> list[Action]:

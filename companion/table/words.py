@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.box.fields import kind_words
-from companion.edition import ENEMY_EFFECTS, a_or_an, capital, counted, field_words
+from companion.edition import ENEMY_EFFECTS, Card, a_or_an, capital, counted, field_words
 from companion.engine.events import (
     AuctionClosed,
     AuctionOpened,
@@ -73,6 +73,33 @@ def credits(edition: Edition, amount: int) -> str:
     """An amount in the edition's short money word, e.g. ``1,500 IC``."""
     short = edition.terms.get("currency_short") or edition.term("currency")
     return f"{amount:,} {short}"
+
+
+def card_words(edition: Edition, card: Card) -> str:
+    """What a card does, with its amounts, as the family reads it off the card in hand: ``Collect 200 IC from the
+    Bank``, ``Move to Dagobah: Swamp``. A value nobody has entered yet is left out."""
+    e, p = edition, card.params
+    term = e.term
+
+    def money(key: str) -> str:
+        return credits(e, int(p[key])) if key in p else "an amount"
+
+    words = {
+        "advance": lambda: f"Move to {e.space(str(p['target'])).name}" if "target" in p else "Move to a space",
+        "back": lambda: f"Go back {counted(int(p['spaces']), 'space')}" if "spaces" in p else "Go back",
+        "nearest": lambda: f"Move to the nearest {kind_words(e, str(p.get('kind', 'vessel'))).lower()}",
+        "go-to-jail": lambda: f"Go to {term('jail')}",
+        "jail-free": lambda: f"{term('get_out_of_jail')} (keep it)",
+        "collect": lambda: f"Collect {money('amount')} from the {term('bank')}",
+        "pay": lambda: f"Pay {money('amount')} to the {term('bank')}",
+        "repairs": lambda: f"Pay {money('per_house')} per {term('house')}, {money('per_hotel')} per {term('hotel')}",
+        "pay-each-player": lambda: f"Pay each player {money('amount')}",
+        "collect-from-each-player": lambda: f"Collect {money('amount')} from each player",
+        "battle-bonus": lambda: f"Add {p.get('amount', 'a number')} to a battle roll (keep it)",
+        "second-chance": lambda: "A second try in a lost battle (keep it)",
+        "take-grogu": lambda: "Bring Grogu to you (keep it)",
+    }
+    return words[card.effect]() if card.effect in words else card.title
 
 
 def party_name(game: Game, account: str) -> str:

@@ -13,6 +13,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.togglebutton import ToggleButton
+from kivy.utils import escape_markup
 
 from companion.table.actions import (
     NEW_CARD_KEY,
@@ -45,13 +46,27 @@ class CardListDialog(Dialog):
         super().__init__(f"{deck} card: which one did {who} draw?", size_hint=(0.9, 0.96))
         assert app.session is not None
         self.app = app
-        grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        for action in actions:
-            if action.key != NEW_CARD_KEY:
-                grid.add_widget(EngineActionButton(action, self._pick, height=dp(56)))
         self.player = actions[0].player if actions else ""
         self.deck_id, missing = cards_to_enter(app.session.game, self.player)
+        # The cards by what they do, under headings (Collect, Pay, Move...); a card's printed titles in small
+        # letters under what it does.
+        grid = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        headings: dict[str, GridLayout] = {}
+        for action in actions:
+            if action.key == NEW_CARD_KEY:
+                continue
+            if action.heading not in headings:
+                grid.add_widget(text(action.heading, theme.FONT_SMALL, theme.ACCENT, bold=True))
+                headings[action.heading] = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+                headings[action.heading].bind(minimum_height=headings[action.heading].setter("height"))
+                grid.add_widget(headings[action.heading])
+            small = int(theme.FONT_SMALL)
+            label = f"{escape_markup(action.label)}\n[size={small}][color=a3adc4]{escape_markup(action.detail)}" \
+                    "[/color][/size]" if action.detail else escape_markup(action.label)
+            button = EngineActionButton(action, self._pick, height=dp(60), markup=True)
+            button.text = label
+            headings[action.heading].add_widget(button)
         if missing:
             grid.add_widget(TapButton("A card not entered yet", self._new_card, height=dp(56)))
         self.body.add_widget(grid)

@@ -348,8 +348,8 @@ def test_imperial_force_roll_and_a_bounty_hunter_card_not_entered(boba: Any, scr
     tap(pick)
     cards = dialogs()[-1]
     assert isinstance(cards, CardListDialog)
-    assert sorted(b.text for b in find_all(EngineActionButton, root=cards)) == \
-        ["Test: collect 100", "Test: out of Jail free", "Test: to GO"]
+    assert sorted(b.action.label for b in find_all(EngineActionButton, root=cards)) == \
+        ["Collect 100 credits from the Depository", "Get Out of Jail Free (keep it)", "Move to GO"]
     tap(find(TapButton, "A card not entered yet", root=cards))
     new_card = dialogs()[-1]
     assert isinstance(new_card, NewCardDialog)

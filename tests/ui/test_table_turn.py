@@ -266,17 +266,23 @@ def test_docking_tax_choice(app: Any, screenshot_dir: Path) -> None:
 
 
 def test_card_picked_from_the_deck_list(app: Any, screenshot_dir: Path) -> None:
-    """OT-CARD-1: Luke rolls 1 + 1 onto the Rebel space; the table picks the card drawn from the Rebel list
-    ("collect 200"), and Luke shows 1,700 IC, then rolls again for the doubles (OT-TURN-8)."""
+    """OT-CARD-1: Luke rolls 1 + 1 onto the Rebel space; the table picks the card drawn by what it does, under
+    its heading ("Collect 200 IC from the Bank"), and Luke shows 1,700 IC, then rolls again for the doubles
+    (OT-TURN-8). The 16 cards are 14 choices: two pairs of cards do the same."""
     start(app)
     roll_typed(1, 1)
     tap(button("Luke: pick the Rebel card drawn"))
     dialog = dialogs()[-1]
     assert isinstance(dialog, CardListDialog)
     assert dialog.title.text == "Rebel card: which one did Luke draw?"
-    assert len(find_all(EngineActionButton, root=dialog)) == 16
+    choices = find_all(EngineActionButton, root=dialog)
+    assert len(choices) == 14
+    headings = sorted((-label.to_window(*label.pos)[1], label.text) for label in find_all(Label, root=dialog)
+                      if label.text in ("Collect", "Pay", "Move", "Jail", "Keep"))
+    assert [words for _, words in headings] == ["Collect", "Pay", "Move", "Jail"]  # top to bottom
     shoot(screenshot_dir, "table-card-choice")
-    tap(find(EngineActionButton, "collect 200", root=dialog))
+    [collect] = [b for b in choices if b.action.label == "Collect 200 IC from the Bank"]
+    tap(collect)
     wait_until(closed(dialog))
     assert cash("luke") == "1,700 IC"
     assert action("roll").text == "Roll again"
