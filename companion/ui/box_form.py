@@ -33,12 +33,29 @@ KEYBOARD_MARGIN = (0.02, 0.02, 0.02, 0.02)
 
 
 class TouchKeyboard(VKeyboard):
-    """Kivy's on-screen keyboard laid out like any other widget (it does not float): its keys follow its size."""
+    """Kivy's on-screen keyboard laid out like any other widget (it does not float): its keys follow its size.
+    Shift works with one finger: a tap on it raises the next letter typed (Kivy's keyboard only raises letters
+    while Shift is held, which a single finger cannot do); Caps lock raises every letter until tapped again."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(size_hint=(1, 1), do_translation=False, do_rotation=False, do_scale=False,
                          margin_hint=KEYBOARD_MARGIN, **kwargs)
+        self.shifted = False
+        """Shift was tapped: the next letter is a capital."""
         self.bind(size=self._resize)
+
+    def process_key_up(self, touch: Any) -> None:
+        """A key let go: Shift stays down for the next letter (a second tap on it lets it go)."""
+        key = touch.ud.get(self.uid, {}).get("key")
+        super().process_key_up(touch)
+        if key is not None and key[0][2] == "shift":
+            self.shifted = not self.shifted
+            self.have_shift = self.shifted
+
+    def on_textinput(self, *_args: object) -> None:
+        """A letter typed after a tap on Shift: the next one is small again."""
+        if self.shifted:
+            self.shifted = self.have_shift = False
 
     def _resize(self, *_args: object) -> None:
         if "U_HINT" in self.layout_geometry:  # the layout is loaded a frame after the keyboard is made
@@ -56,6 +73,7 @@ class KeyboardDialog(Dialog):
                                hint_text="Type on the keyboard below", background_color=theme.PANEL,
                                foreground_color=theme.TEXT, hint_text_color=theme.MUTED, cursor_color=theme.ACCENT)
         self.input.do_cursor_movement("cursor_end")  # keys typed add to the words already there
+        self.bind(on_open=lambda *_: setattr(self.input, "focus", True))  # a physical keyboard types here too
         self.input.bind(on_text_validate=lambda *_: self._ok())
         self.body.add_widget(self.input)
         self.body_scroller.size_hint_y = None

@@ -280,6 +280,21 @@ def roll_faces(key: str, *faces: int) -> None:
     settle()
 
 
+def type_name(screen: Any, seat: int, name: str) -> None:
+    """Tap a player's name on the new-game screen and type it in the keyboard window (as a physical keyboard
+    does: its keys go to the window's box), then OK."""
+    from companion.ui.box_form import KeyboardDialog
+
+    tap(find(TapButton, root=screen, seat=seat, role="name"))
+    keyboard = dialogs()[-1]
+    assert isinstance(keyboard, KeyboardDialog) and keyboard.input.focus
+    keyboard.input.text = ""
+    keyboard.input.insert_text(name)
+    tap(keyboard.ok)
+    wait_until(lambda: keyboard not in dialogs())
+    settle()
+
+
 def question() -> Any:
     """The box question open now (the number pad it opened by itself may be above it)."""
     from companion.ui.box_dialogs import BoxValuesDialog

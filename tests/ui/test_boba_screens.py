@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from kivy.graphics import Color
 from kivy.uix.label import Label
-from kivy.uix.textinput import TextInput
 
 from companion.box.profile import BoxProfile
 from companion.engine.state import Setup
@@ -45,12 +44,12 @@ from tests.ui.helpers import (
     exact,
     find,
     find_all,
-    frames,
     roll_typed,
     settle,
     shoot,
     tap,
     texts,
+    type_name,
     wait_until,
 )
 
@@ -169,10 +168,7 @@ def test_a_boba_fett_game_set_up_and_played_by_taps(boba: Any, screenshot_dir: P
     tap(find(TapButton, "\u00d7", root=screen, seat=3, role="remove"))
     tap(find(TapButton, "\u00d7", root=screen, seat=2, role="remove"))
     for seat, name in enumerate(("Din", "Fennec")):
-        box = find(TextInput, root=screen, seat=seat)
-        tap(box)
-        box.insert_text(name)
-        frames(1)
+        type_name(screen, seat, name)
     edition_words_only("new game")
     shoot(screenshot_dir, "boba-new-game")
     tap(find(TapButton, "Start game"))

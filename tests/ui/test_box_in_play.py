@@ -375,6 +375,8 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
     assert keyboard.input.text == "finw"
     press_keys(keyboard, "\be")
     assert keyboard.input.text == "fine"
+    press_keys(keyboard, "\b\b\b\b\x0fspeed")  # one finger: Shift, then s: a capital S, the rest small again
+    assert keyboard.input.text == "Speed"
     shoot(screenshot_dir, "box-keyboard")
     keyboard.input.text = "Fine for speeding"  # typing the rest, as a physical keyboard would
     tap(keyboard.ok)
@@ -399,7 +401,8 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
 
 
 def press_keys(keyboard: KeyboardDialog, letters: str) -> None:
-    """Tap letters on the on-screen keyboard, where its keys are drawn (``\\b``: the backspace key)."""
+    """Tap letters on the on-screen keyboard, where its keys are drawn (``\\b``: the backspace key, ``\\x0f``:
+    Shift)."""
     from kivy.tests.common import UnitTestTouch
 
     board = keyboard.keyboard
@@ -407,7 +410,8 @@ def press_keys(keyboard: KeyboardDialog, letters: str) -> None:
     for letter in letters:
         line, index = next((n, i) for n in range(1, layout["rows"] + 1)
                            for i, key in enumerate(layout[f"normal_{n}"])
-                           if key[1] == letter or (letter == "\b" and key[2] == "backspace"))
+                           if key[1] == letter or (letter == "\b" and key[2] == "backspace")
+                           or (letter == "\x0f" and key[2] == "shift"))
         (x, y), (w, h) = board.layout_geometry[f"LINE_{line}"][index]
         touch = UnitTestTouch(*board.to_window(*board.to_parent(x + w / 2, y + h / 2)))
         touch.touch_down()

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.uix.textinput import TextInput
 
 from companion.box.profile import BoxProfile
 from companion.engine.state import Setup
@@ -41,13 +40,13 @@ from tests.ui.helpers import (
     dialogs,
     find,
     find_all,
-    frames,
     resize,
     roll_faces,
     settle,
     shoot,
     tap,
     texts,
+    type_name,
 )
 
 pytestmark = pytest.mark.ui
@@ -130,10 +129,7 @@ def test_a_game_played_by_taps_board_map_battle_and_grogu(mando: Any, window: An
         ["Cara Dune", "Din Djarin", "IG-11", "Kuiil"]
     tap(next(b for b in find_all(TapButton, root=picker) if getattr(b, "token", "") == "ig-11"))
     for seat, name in enumerate(("Din", "Cara")):
-        box = find(TextInput, root=screen, seat=seat)
-        tap(box)
-        box.insert_text(name)
-        frames(1)
+        type_name(screen, seat, name)
     assert find(TapButton, root=screen, seat=0, role="token").text.startswith("IG-11")
     shoot(screenshot_dir, "mando-new-game")
     tap(find(TapButton, "Start game"))

@@ -16,7 +16,20 @@ from companion.table.setup_choices import Seat, build_setup, end_choices, player
 from companion.table.views import game_end_time, player_views
 from companion.ui import theme
 from companion.ui.widgets import TapButton
-from tests.ui.helpers import dialogs, find, find_all, frames, png_size, resize, settle, setup_for, shoot, tap, texts
+from tests.ui.helpers import (
+    dialogs,
+    find,
+    find_all,
+    frames,
+    png_size,
+    resize,
+    settle,
+    setup_for,
+    shoot,
+    tap,
+    texts,
+    type_name,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -28,16 +41,6 @@ def new_game_screen(app: Any) -> Any:
     return app.screen("new-game")
 
 
-def type_name(screen: Any, seat: int, name: str) -> None:
-    """Tap a player's name box and type a name, as the keyboard would."""
-    from kivy.uix.textinput import TextInput
-
-    box = find(TextInput, root=screen, seat=seat)
-    tap(box)
-    box.insert_text(name)
-    frames(1)
-
-
 def pick_token(screen: Any, seat: int, token: str) -> None:
     """Tap a player's token button and the token in the popup."""
     tap(find(TapButton, root=screen, seat=seat, role="token"))
@@ -47,11 +50,9 @@ def pick_token(screen: Any, seat: int, token: str) -> None:
 
 def seat_rows(screen: Any) -> list[tuple[str, str]]:
     """Each row's typed name and token button text, top to bottom."""
-    from kivy.uix.textinput import TextInput
-
-    names = sorted(find_all(TextInput, root=screen), key=lambda w: w.seat)
+    names = sorted(find_all(TapButton, root=screen, role="name"), key=lambda w: w.seat)
     tokens = sorted(find_all(TapButton, root=screen, role="token"), key=lambda w: w.seat)
-    return [(n.text, t.text.split("\n")[0]) for n, t in zip(names, tokens, strict=True)]
+    return [(n.typed, t.text.split("\n")[0]) for n, t in zip(names, tokens, strict=True)]
 
 
 def test_set_up_a_table_by_taps(app: Any, screenshot_dir: Path) -> None:
@@ -163,9 +164,7 @@ def test_eight_players_fill_the_table(app: Any, screenshot_dir: Path) -> None:
         tap(find(TapButton, "Add player"))
     assert len(seat_rows(screen)) == 8
     assert find(TapButton, "Table full (8 players)").style == "off"
-    from kivy.uix.textinput import TextInput
-
-    targets = find_all(TapButton, root=screen) + find_all(TextInput, root=screen)
+    targets = find_all(TapButton, root=screen)
     assert all(min(w.size) >= theme.TOUCH for w in targets), "every button and name box is finger-sized"
     shoot(screenshot_dir, "new-game-8-players")
     tap(find(TapButton, "Start game"))

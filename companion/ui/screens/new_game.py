@@ -14,7 +14,6 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.textinput import TextInput
 
 from companion.table.box_play import box_store, chosen_box, edition_status, first_playable
 from companion.table.setup_choices import (
@@ -33,6 +32,7 @@ from companion.table.setup_choices import (
     variant_choices,
 )
 from companion.ui import theme
+from companion.ui.box_form import KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import Dialog, TapButton, back_bar, scroll_column, text
 
@@ -157,10 +157,17 @@ class NewGameScreen(CompanionScreen):
         self.seats = take_token(self.seats, index, token)
         self.refresh()
 
+    def ask_name(self, index: int) -> None:
+        """Type a player's name on the keyboard (on screen, or a physical one)."""
+        if index < len(self.seats):
+            KeyboardDialog(f"Player {index + 1}'s name", self.seats[index].name,
+                           lambda name: self.set_name(index, name)).open()
+
     def set_name(self, index: int, name: str) -> None:
-        """Remember what is typed in a name box."""
+        """Remember a player's name, and show it."""
         if index < len(self.seats):
             self.seats[index] = Seat(name, self.seats[index].token)
+            self._draw_seats()
 
     def start(self) -> None:
         """Hand the set-up to the engine; the app shows every reason if it is refused, else the table."""
@@ -300,13 +307,11 @@ class NewGameScreen(CompanionScreen):
                           bold=True)
         first.seat, first.role = index, "first"
         row.add_widget(first)
-        name = TextInput(text=seat.name, hint_text=f"Player {number}", multiline=False, write_tab=False,
-                         font_size=theme.FONT, size_hint=(0.5, None), height=ROW_HEIGHT,
-                         padding=(dp(10), (ROW_HEIGHT - theme.FONT * 1.2) / 2),
-                         background_color=theme.PANEL_RAISED, foreground_color=theme.TEXT,
-                         hint_text_color=theme.MUTED, cursor_color=theme.ACCENT)
-        name.bind(text=lambda _w, value: self.set_name(index, value))
-        name.seat = index
+        # The name is typed in the keyboard window: its on-screen keys work on a touchscreen and in a window
+        # alike, and a physical keyboard types into it too.
+        name = TapButton(seat.name or f"Player {number}  (tap to name)", lambda: self.ask_name(index),
+                         size_hint_x=0.5, height=ROW_HEIGHT, color=theme.TEXT if seat.name else theme.MUTED)
+        name.seat, name.role, name.typed = index, "name", seat.name
         row.add_widget(name)
         label = two_lines(token.name, token.side_name) if token else "Choose a token"
         token_button = TapButton(label, lambda: self.pick_token(index), size_hint_x=0.5, height=ROW_HEIGHT,
