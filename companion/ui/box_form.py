@@ -9,6 +9,7 @@ checks (which decide what is wrong) live in the table layer and their answers ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -19,11 +20,12 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
+from kivy.uix.widget import Widget
 
 from companion.box.fields import BoxField
 from companion.table.box_play import BoxProblem
 from companion.ui import theme
-from companion.ui.widgets import Dialog, NumberPad, TapButton, text
+from companion.ui.widgets import Dialog, NumberPad, TapButton, colour_band, text
 
 INLINE_CHOICES = 4
 """A choice with at most this many options is a row of buttons; one with more opens a list."""
@@ -106,8 +108,23 @@ class KeyboardDialog(Dialog):
         self.on_text(" ".join(self.input.text.split()))
 
 
+SWATCH = re.compile(r"#[0-9a-fA-F]{6}")
+"""A choice that is a colour (a colour set's band): shown with a swatch of it beside its name."""
+
+
+def with_swatch(choice: str, button: TapButton) -> Widget:
+    """A choice's button, with a swatch of its colour at its left when the choice is a colour."""
+    if not SWATCH.fullmatch(choice):
+        return button
+    row = BoxLayout(size_hint_y=None, height=button.height, spacing=dp(4))
+    row.add_widget(colour_band(choice, dp(28)))
+    row.add_widget(button)
+    return row
+
+
 class ChoiceListDialog(Dialog):
-    """Every option of a choice with many options, as buttons; the chosen one is highlighted."""
+    """Every option of a choice with many options, as buttons (a colour with its swatch); the chosen one is
+    highlighted."""
 
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], chosen: Any,
                  on_choose: Callable[[str], Any]) -> None:
@@ -121,7 +138,7 @@ class ChoiceListDialog(Dialog):
 
             button = TapButton(words, choose, "primary" if key == chosen else "normal", font_size=theme.FONT_SMALL)
             button.choice = key
-            grid.add_widget(button)
+            grid.add_widget(with_swatch(key, button))
         self.body.add_widget(grid)
         self.add_button("Cancel")
 
@@ -291,7 +308,7 @@ class BoxForm(BoxLayout):
             for index in range(len(options)):
                 button = TapButton("", partial(self._tap, f, index), font_size=theme.FONT_SMALL)
                 button.field, button.part = f.key, index
-                grid.add_widget(button)
+                grid.add_widget(with_swatch(f.choices[index][0], button) if f.kind == "choice" else button)
                 buttons.append(button)
             block.add_widget(grid)
         else:

@@ -107,6 +107,26 @@ def test_build_evenly_and_a_refused_uneven_build(app: Any, screenshot_dir: Any) 
     assert find_all(TapButton, "Back to table")
 
 
+def test_the_list_of_deeds_stays_where_it_was_scrolled(app: Any) -> None:
+    """A tap on a deed low in a long list leaves the list where it is: Luke, dealt three deeds in the short game
+    and buying a fourth, scrolls down and mortgages the last one; the list does not jump back to the top."""
+    app.new_game(setup_for(2, variant="short"))  # three deeds dealt to each
+    reach(app, "roll luke 1 2", "buy luke")
+    show(app, "properties")
+    rows = find_all(DeedRow)
+    assert len(rows) >= 4
+    scroller = rows[0].parent.parent.parent
+    assert scroller.height < scroller.children[0].height  # the list is longer than its place
+    scroller.scroll_y = 0.0  # scrolled to the bottom
+    frames(3)
+    last = min(rows, key=lambda r: r.to_window(r.x, r.y)[1])
+    tap(next(b for b in find_all(EngineActionButton, root=last) if b.text.startswith("Mortgage")))
+    frames(3)
+    assert last.deed_id in app.session.game.state.mortgaged
+    again = find(DeedRow, deed_id=last.deed_id)
+    assert again.parent.parent.parent.scroll_y < 0.5  # not back at the top (1)
+
+
 def test_mortgage_and_lift(app: Any, screenshot_dir: Any) -> None:
     """Mortgaging the Swamp pays its 30 IC mortgage value and marks it; lifting costs 30 + 3 interest
     (OT-MORT-1/4)."""

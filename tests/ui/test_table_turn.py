@@ -428,7 +428,7 @@ def test_top_bar_switches_and_leave(app: Any) -> None:
     was = app.sounds.muted
     tap(screen.mute_button)
     assert app.sounds.muted is not was
-    assert screen.mute_button.text == ("Sound off" if app.sounds.muted else "Sound on")
+    assert screen.mute_button.text == ("Unmute" if app.sounds.muted else "Mute")  # what a tap does
     tap(button("Journal"))
     assert app.manager.current == "journal"
     app.goto("table")

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -89,6 +90,8 @@ class PropertiesScreen(CompanionScreen):
         super().__init__(app, **kwargs)
         self.chosen: str | None = None
         self.keep_choice = False
+        self.scrolled: tuple[str | None, float] = (None, 1.0)
+        """Whose deeds the list shows and where it is scrolled to (1: the top)."""
         self.root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
         self.add_widget(self.root)
 
@@ -107,11 +110,14 @@ class PropertiesScreen(CompanionScreen):
         """Entering the screen starts from the debtor or the turn player, unless :meth:`open_for` chose."""
         if not self.keep_choice:
             self.chosen = None
+            self.scrolled = (None, 1.0)
         self.keep_choice = False
         super().on_pre_enter(*args)
 
     def refresh(self) -> None:
-        """Rebuild from the views of the chosen player."""
+        """Rebuild from the views of the chosen player; the list of deeds stays where it was scrolled to, so a tap
+        on a deed low in the list leaves it in view."""
+        kept = self.scrolled if self.scrolled[0] == self.chosen else (None, 1.0)
         self.root.clear_widgets()
         session = self.app.session
         if session is None:
@@ -154,6 +160,9 @@ class PropertiesScreen(CompanionScreen):
             column.add_widget(text(f"{me.name} holds no {session.edition.term('deed')}s.", colour=theme.MUTED))
         body.add_widget(scroller)
         self.root.add_widget(body)
+        self.scrolled = (me.id, kept[1])
+        scroller.bind(scroll_y=lambda _s, y: setattr(self, "scrolled", (me.id, y)))
+        Clock.schedule_once(lambda _dt: setattr(scroller, "scroll_y", kept[1]))  # once the list is laid out
 
     def _tab(self, p: PlayerView, owes: bool, count: int) -> TapButton:
         label = f"{p.name} (out)" if p.retired else f"{p.name}\n{p.cash_text}"

@@ -381,7 +381,7 @@ class TableScreen(CompanionScreen):
         for label, screen in (("Properties", "properties"), ("Trade", "trade"), ("Journal", "journal")):
             bar.add_widget(fitted_button(label, partial(self.app.goto, screen)))
         self.mute_button = fitted_button(self._sound_label(), self.toggle_sound, size=theme.FONT_SMALL,
-                                         widest="Sound off")
+                                         widest="Unmute")
         bar.add_widget(self.mute_button)
         bar.add_widget(fitted_button("Phones", lambda: self.app.goto("phone"), size=theme.FONT_SMALL))
         bar.add_widget(fitted_button("Leave", self.app.leave_game))
@@ -574,7 +574,7 @@ class TableScreen(CompanionScreen):
 
     def _journal(self, journal: tuple[JournalLine, ...]) -> Widget:
         box = BoxLayout(orientation="vertical")
-        self.journal_labels = [line(f"#{entry.seq}  {entry.text}", theme.FONT_SMALL, theme.MUTED)
+        self.journal_labels = [line(entry.text, theme.FONT_SMALL, theme.MUTED)
                                for entry in journal[-JOURNAL_LINES:]]
         for label in self.journal_labels:
             box.add_widget(label)
@@ -617,7 +617,8 @@ class TableScreen(CompanionScreen):
                          self.view.space).open()
 
     def _sound_label(self) -> str:
-        return "Sound off" if self.app.sounds.muted else "Sound on"
+        """What a tap on the switch does: mute the sounds, or bring them back."""
+        return "Unmute" if self.app.sounds.muted else "Mute"
 
     def toggle_sound(self) -> None:
         """Mute or unmute the feedback sounds (remembered for the next start)."""
