@@ -169,6 +169,10 @@ def event_line(game: Game, event: Event) -> str:
         case Posted(txn=txn):
             moves = [f"{name(p.account)} {'+' if p.amount > 0 else '−'}{credits(e, abs(p.amount))}"
                      for p in txn.postings if p.unit == CREDITS and p.account != BANK and p.amount]
+            # A deed passed from one player to another (a trade) is named with who now holds it.
+            given = {p.unit for p in txn.postings if p.unit.startswith("deed:") and p.amount < 0 and p.account != BANK}
+            moves += [f"{name(p.account)} gets {e.space(p.unit.removeprefix('deed:')).name}" for p in txn.postings
+                      if p.unit in given and p.amount > 0 and p.account != BANK]
             return capital(txn.reason) + (f": {', '.join(moves)}" if moves else "")
         case DiceRolled(player=p, dice=dice, doubles=doubles):
             double = " (doubles)" if len(dice) > 1 and len(set(dice)) == 1 else ""

@@ -179,6 +179,9 @@ def test_trade_a_deed_and_credits_for_a_deed(app: Any, screenshot_dir: Any) -> N
 
     tap(find(EngineActionButton, "Vader: Accept"))
     assert app.manager.current == "trade"
+    assert app.screen("trade").outcome.text == (  # the table is told how the offer ended
+        "The trade is accepted. Trade between Luke and Vader: Luke −100 IC, Vader +100 IC, Vader gets Dagobah: "
+        "Swamp, Luke gets Hoth: Frozen Plains")
     assert find(TapButton, "Luke (").text == "Luke (1,340 IC)"
     assert find(TapButton, "Vader (").text == "Vader (1,500 IC)"
     assert find(DeedToggle, deed_id="hoth-frozen-plains").button.text == "Frozen Plains"

@@ -121,8 +121,14 @@ class TradeScreen(CompanionScreen):
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         top.add_widget(text("Trade", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False,
                             size_hint_x=None, width=dp(80)))
-        top.add_widget(text("Tap what each side hands over, then Propose. The partner accepts or rejects.",
-                            theme.FONT_SMALL, theme.MUTED, fixed_height=False))
+        answer = self.app.last_answer
+        ended = answer is not None and answer.accepted and answer.command.split()[:1] in (["accept"], ["reject"],
+                                                                                         ["withdraw"])
+        # Once an offer is settled, the table is told how it ended (who now holds what) before the next one.
+        self.outcome = text(" ".join(answer.lines) if ended and answer else
+                            "Tap what each side hands over, then Propose. The partner accepts or rejects.",
+                            theme.FONT_SMALL, theme.GOOD if ended else theme.MUTED, fixed_height=False)
+        top.add_widget(self.outcome)
         top.add_widget(TapButton("Back to table", lambda: self.app.goto("table"), size_hint_x=None,
                                  width=dp(140)))
         self.root.add_widget(top)
