@@ -203,6 +203,7 @@ class BoxForm(BoxLayout):
             parts[part] = value
             self._values[key] = parts
         self._label_controls(key)
+        self._clear_problems(key)
         if self.on_change is not None:
             self.on_change(key)
         if self.chain:
@@ -258,6 +259,13 @@ class BoxForm(BoxLayout):
             label.field, label.caution = problem.field, problem.caution
             self._problem_boxes.get(problem.field, self._problem_boxes[""]).add_widget(label)
             self.problem_labels.append(label)
+
+    def _clear_problems(self, key: str) -> None:
+        """A field just changed: what was said under it no longer holds (the next Save checks it again)."""
+        box = self._problem_boxes.get(key)
+        if box is not None and box.children:
+            box.clear_widgets()
+            self.problem_labels = [label for label in self.problem_labels if label.field != key]
 
     # ---------------------------------------------------------------- drawing
 
