@@ -25,6 +25,7 @@ LINES = [
     "close",
     "piece-auction house",                             # OT-SHORTAGE-2
     "claim vader luke",                                # OT-RENT-6
+    "defer vader luke",                                # a rent claimed in time, its card not at hand
     "tax luke worth",                                  # OT-TAX-1
     "card luke advance-to-go",                         # OT-CARD-1
     "build luke hoth-echo-base",                       # OT-FIGHTER-1

@@ -210,7 +210,8 @@ class PlayerCard(ButtonBehavior, BoxLayout):
             head = BoxLayout(size_hint_y=None, height=style.line(max(style.name_size, style.cash_size)))
             self.cash_label.halign = "right"
             self.cash_label.size_hint = (None, 1)
-            self.cash_label.width = text_width(player.cash_text, style.cash_size, True) + dp(2)
+            wide = text_width(player.cash_text, style.cash_size, True)  # the label as wide as its words
+            self.cash_label.width = wide + dp(2)
             self.name_label.size_hint_y = 1
             head.add_widget(self.name_label)
             head.add_widget(self.cash_label)
