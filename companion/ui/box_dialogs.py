@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.box.fields import card_fields
+from companion.box.fields import BoxField, card_fields
+from companion.edition import Card
 from companion.engine.errors import Need
 from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
 from companion.table.session import Answer
-from companion.table.words import box_target_name, need_words, party_name
+from companion.table.words import box_target_name, card_words, need_words, party_name
 from companion.ui import theme
 from companion.ui.box_form import INLINE_CHOICES, BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
@@ -144,9 +145,10 @@ class BoxValuesDialog(BoxEntryDialog):
 
 
 class NewCardDialog(BoxEntryDialog):
-    """A card drawn that nobody has entered yet: a short title in the table's own words, what it does, that
-    effect's values and how many copies the deck holds. ``on_done`` gets the new card's id and the engine's
-    answer once it is entered (the caller then plays it as the card drawn)."""
+    """A card drawn that nobody has entered yet, entered by what it does: its effect and that effect's values;
+    its title is written from them (the table may type its own instead). Each card is entered as it is drawn,
+    so nobody counts copies. ``on_done`` gets the new card's id and the engine's answer once it is entered (the
+    caller then plays it as the card drawn)."""
 
     def __init__(self, app: Shell, deck_id: str, player: str, on_done: Callable[[str, Answer], Any],
                  on_cancel: Callable[[], Any] | None = None) -> None:
@@ -159,15 +161,35 @@ class NewCardDialog(BoxEntryDialog):
         self.body.add_widget(text(f"{who} drew a card of the {deck.name} deck that the app does not know yet. Enter "
                                   "it once: it is saved in the box for every later game.", theme.FONT_SMALL,
                                   theme.MUTED))
-        self.form = BoxForm(card_fields(self.edition, "", deck_id), {"count": 1}, on_change=self.changed)
+        self.own_title = False
+        """The table typed a title of its own (else the title is written from what the card does)."""
+        self._writing = False
+        self.form = BoxForm(self._fields(""), on_change=self.changed)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 
+    def _fields(self, effect: str) -> list[BoxField]:
+        """The card's fields, without the number of copies (each card is entered as it is drawn)."""
+        return [f for f in card_fields(self.edition, effect, self.deck_id) if f.key != "count"]
+
     def changed(self, key: str) -> None:
-        """A new effect brings that effect's values into the form."""
+        """A new effect brings that effect's values into the form; the title follows what the card does until the
+        table types one."""
         super().changed(key)
+        if self._writing:
+            return
+        if key == "title":
+            self.own_title = True
+            return
+        values = self.form.values()
+        effect = str(values.get("effect", ""))
         if key == "effect":
-            self.form.rebuild(card_fields(self.edition, str(self.form.values().get("effect", "")), self.deck_id))
+            self.form.rebuild(self._fields(effect))
+        if effect and not self.own_title:
+            params = {k: v for k, v in values.items() if k not in ("title", "effect")}
+            self._writing = True
+            self.form.set_value("title", card_words(self.edition, Card("", "", effect, params, 1)))
+            self._writing = False
 
     def target(self, values: dict[str, Any]) -> str:
         """A new card of the deck, its id made from its title."""

@@ -368,7 +368,7 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
     dialog = dialogs()[-1]
     assert isinstance(dialog, NewCardDialog)
     assert dialog.title.text == "Imperial card not entered yet"
-    assert control(dialog, "count").text == "Copies in the deck: 1"
+    assert "count" not in [f.key for f in dialog.form.fields]  # each card entered as drawn: no copies to count
 
     tap(control(dialog, "title"))
     keyboard = dialogs()[-1]
@@ -399,7 +399,27 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
     assert cash("luke") == "1,485 IC"
     assert app.session.game.entries[-1].command.to_text() == "card luke fine-for-speeding"
     card = stored_box(tmp_path)["cards"]["imperial"]["fine-for-speeding"]
-    assert card == {"title": "Fine for speeding", "effect": "pay", "amount": 15, "count": 1}
+    assert card == {"title": "Fine for speeding", "effect": "pay", "amount": 15}
+
+
+def test_a_new_card_needs_only_what_it_does(app: Any, tmp_path: Path) -> None:
+    """No keyboard: the card drawn is entered by its effect and amount (TEST DATA: collect 40 IC), and its title
+    is written from them; Luke collects 40 IC (1,540 IC)."""
+    start(app)
+    roll_typed(3, 4)
+    tap(find(TapButton, "Luke: pick the Imperial card drawn"))
+    tap(find(TapButton, "A card not entered yet", root=dialogs()[-1]))
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, NewCardDialog)
+    tap(control(dialog, "effect"))
+    tap(find(TapButton, root=dialogs()[-1], choice="collect"))
+    pad_in(control(dialog, "amount"), 40)
+    assert control(dialog, "title").text == "Short title (your own words): Collect 40 IC from the Bank"
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+    assert cash("luke") == "1,540 IC"
+    card = stored_box(tmp_path)["cards"]["imperial"]
+    assert list(card.values()) == [{"title": "Collect 40 IC from the Bank", "effect": "collect", "amount": 40}]
 
 
 def press_keys(keyboard: KeyboardDialog, letters: str) -> None:
