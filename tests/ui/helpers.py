@@ -280,6 +280,19 @@ def roll_faces(key: str, *faces: int) -> None:
     settle()
 
 
+class Taps:
+    """Taps on the real widgets, counted: in all, and by the kind of action each serves."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.spent: dict[str, int] = {}
+
+    def __call__(self, widget: Any, kind: str = "") -> None:
+        self.count += 1
+        self.spent[kind] = self.spent.get(kind, 0) + 1
+        tap(widget)
+
+
 def type_name(screen: Any, seat: int, name: str) -> None:
     """Tap a player's name on the new-game screen and type it in the keyboard window (as a physical keyboard
     does: its keys go to the window's box), then OK."""

@@ -21,6 +21,7 @@ from companion.engine.state import Setup
 from companion.ui.box_dialogs import BoxValuesDialog
 from companion.ui.box_form import ChoiceListDialog
 from companion.ui.widgets import TapButton
+from tests.ui import helpers
 from tests.ui.helpers import (
     action,
     dialogs,
@@ -38,15 +39,8 @@ from tests.ui.helpers import (
 pytestmark = pytest.mark.ui
 
 
-class Taps:
+class Taps(helpers.Taps):
     """Taps on box questions, counted."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, widget: Any) -> None:
-        self.count += 1
-        tap(widget)
 
     def choose(self, dialog: BoxValuesDialog, field: str, words: str) -> None:
         """Tap the option of a choice by its words: a row of big buttons in the form, one tap."""

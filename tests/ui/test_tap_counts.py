@@ -17,7 +17,7 @@ import pytest
 
 from companion.ui.screens.trade import DeedToggle, SideColumn
 from companion.ui.widgets import EngineActionButton, TapButton
-from tests.ui.helpers import action, cash, dialogs, exact, find, setup_for, tap, wait_until
+from tests.ui.helpers import Taps, action, cash, dialogs, exact, find, setup_for, tap, wait_until
 
 pytestmark = pytest.mark.ui
 
@@ -32,17 +32,6 @@ class Faces:
         face = self.faces.pop(0)
         assert face in values
         return face
-
-
-class Taps:
-    """Taps counted."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, widget: Any) -> None:
-        self.count += 1
-        tap(widget)
 
 
 def start(app: Any, *faces: int) -> None:
