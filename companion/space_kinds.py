@@ -30,6 +30,9 @@ class BoxField:
     choices: tuple[tuple[str, str], ...] = ()
     required: tuple[int, ...] = ()
     """For ``numbers``: the amounts play needs now (their places); the others may be left for later. Empty: all."""
+    suggestions: tuple[tuple[int, str], ...] = ()
+    """For ``number``: values read off cards like this one (the other deeds of its group), each with its words:
+    one tap enters one."""
 
     @property
     def length(self) -> int:

@@ -173,15 +173,31 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
     has described yet asks for its type first; ``chosen``: what the form holds so far, so that the type chosen
     brings the fields that type needs now (see :data:`LEARNT_WITH_KIND`)."""
     if "kind" not in need.fields:
-        return [replace(f, required=(need.part,)) if need.part >= 0 and f.kind == "numbers" else f
-                for f in target_fields(edition, need.target) if f.key in need.fields]
+        fields = [replace(f, required=(need.part,)) if need.part >= 0 and f.kind == "numbers" else f
+                  for f in target_fields(edition, need.target) if f.key in need.fields]
+        return with_suggestions(edition, need.target, fields, chosen)
     space = edition.space(need.target.partition(":")[2])
     kind = str((chosen or {}).get("kind", ""))
     fields = space_fields(edition, kind if kind in edition.space_kinds else space.kind, space)
     wanted = [f for f in fields if f.key == "kind" or (kind in edition.space_kinds and f.key in LEARNT_WITH_KIND)]
     placed = {s.kind for s in edition.spaces if s.kind in CORNERS}
-    return [replace(f, choices=tuple(c for c in f.choices if c[0] not in placed)) if f.key == "kind" else f
-            for f in wanted]
+    return with_suggestions(edition, need.target, [
+        replace(f, choices=tuple(c for c in f.choices if c[0] not in placed)) if f.key == "kind" else f
+        for f in wanted], chosen)
+
+
+def with_suggestions(edition: Edition, target: str, fields: list[BoxField], chosen: dict[str, Any] | None
+                     ) -> list[BoxField]:
+    """A deed's price offered as the prices of the other deeds of its group already entered ("same as the last
+    one": deeds of a group often share their price), one tap each; nothing is offered before any is known."""
+    kind, _, item = target.partition(":")
+    if kind != "space" or not edition.has_space(item):
+        return fields
+    group = str((chosen or {}).get("group") or edition.space(item).group or "")
+    mates = [s for s in edition.spaces if s.group == group and s.id != item and s.known("price")] if group else []
+    seen = {int(s.known("price")): s.name for s in reversed(mates)}
+    offer = tuple((price, f"{price}, as {name}") for price, name in seen.items())
+    return [replace(f, suggestions=offer) if f.key == "price" and offer else f for f in fields]
 
 
 def put_off(game: Game, command: Command) -> str | None:

@@ -130,9 +130,10 @@ class BoxValuesDialog(BoxEntryDialog):
         self.form.next_number()
 
     def changed(self, key: str) -> None:
-        """A space's type chosen brings what that type needs now (its group or deck, its price or amount)."""
+        """A space's type chosen brings what that type needs now (its group or deck, its price or amount); its
+        group chosen brings the prices of the group's other deeds to pick from."""
         super().changed(key)
-        if key == "kind":
+        if key in ("kind", "group"):
             self.form.rebuild(need_fields(self.edition, self.need, self.form.values()))
 
     def target(self, values: dict[str, Any]) -> str:

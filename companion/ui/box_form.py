@@ -361,7 +361,7 @@ class BoxForm(BoxLayout):
             name = f.parts[part] if f.parts[part].startswith(f.label) else f"{f.label}: {f.parts[part]}"
             self._pad = NumberPad(name, lambda n: self._typed(f.key, n, part))
         elif f.kind == "number":
-            self._pad = NumberPad(f.label, lambda n: self._typed(f.key, n))
+            self._pad = NumberPad(f.label, lambda n: self._typed(f.key, n), quick=f.suggestions)
         if self._pad is not None:
             self._pad.field = (f.key, part)
             self._pad.open()

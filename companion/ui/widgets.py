@@ -7,7 +7,7 @@ stays visible but dimmed; tapping it shows the engine's reasons instead of doing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
@@ -223,12 +223,20 @@ def confirm(title: str, lines: Iterable[str], on_yes: Callable[[], Any], yes: st
 class NumberPad(Dialog):
     """A keypad for a whole number (an exact bid, an amount); ``on_number`` gets it when OK is tapped."""
 
-    def __init__(self, title: str, on_number: Callable[[int], Any], limit: int = 6, **kwargs: Any) -> None:
+    def __init__(self, title: str, on_number: Callable[[int], Any], limit: int = 6,
+                 quick: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(title, size_hint=(0.6, 0.95), **kwargs)
         self.limit = limit
         self.on_number = on_number
         self.display = text("0", theme.FONT_HUGE, theme.ACCENT, bold=True, halign="center")
         self.body.add_widget(self.display)
+        if quick:  # numbers seen on cards like this one: one tap enters one
+            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
+            for number, words in quick[:3]:
+                button = TapButton(words, partial(self._quick, number), "good", font_size=theme.FONT_SMALL)
+                button.number = number
+                row.add_widget(button)
+            self.body.add_widget(row)
         keys = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
         keys.bind(minimum_height=keys.setter("height"))
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete", "0", "C"):
@@ -257,6 +265,11 @@ class NumberPad(Dialog):
     def _ok(self) -> None:
         self.dismiss()
         self.on_number(self.value)
+
+    def _quick(self, number: int) -> None:
+        """A number offered on the pad, entered as if typed and confirmed."""
+        self.dismiss()
+        self.on_number(number)
 
 
 def colour_band(hex_colour: str, width: float = dp(10)) -> Widget:

@@ -20,13 +20,14 @@ import pytest
 from companion.engine.state import Setup
 from companion.ui.box_dialogs import BoxValuesDialog
 from companion.ui.box_form import ChoiceListDialog
-from companion.ui.widgets import TapButton
+from companion.ui.widgets import NumberPad, TapButton
 from tests.ui import helpers
 from tests.ui.helpers import (
     action,
     dialogs,
     exact,
     find,
+    find_all,
     pad_in,
     question,
     roll_faces,
@@ -118,8 +119,24 @@ def test_a_boba_fett_first_game_starts_at_once_and_learns_the_board_as_it_is_pla
     tax = taps.count - before
     assert app.session.game.state.cash("din") == start - 60 + 4 - 100
     assert not [d for d in dialogs() if isinstance(d, BoxValuesDialog)]
-    print(f"box taps: a character met {new_space}, its rent when claimed {rent}, a tax {tax}")
-    assert new_space <= 5 and rent <= 2 and tax <= 5
+    tap(action("end"))
+
+    before = taps.count
+    roll_faces("roll", 2, 4)                              # Fennec: 3 + 6 = space 9, another of colour set 1
+    dialog = question()
+    taps.choose(dialog, "kind", "Character in a colour set")
+    taps.choose(dialog, "group", "Colour set 1")
+    pad = dialogs()[-1]
+    assert isinstance(pad, NumberPad) and [b.number for b in find_all(TapButton, root=pad) if hasattr(b, "number")] \
+        == [60]                                           # the price of the set's other deed, one tap away
+    shoot(screenshot_dir, "first-game-boba-same-price")
+    taps(exact("60, as Colour set 1, no. 1", root=pad))
+    taps.save(dialog)
+    mate = taps.count - before
+    assert app.session.game.describe()["decisions"][0]["kind"] == "offer"
+    print(f"box taps: a character met {new_space}, its rent when claimed {rent}, a tax {tax}, "
+          f"a second character of the same set {mate}")
+    assert new_space <= 5 and rent <= 2 and tax <= 5 and mate == 3
 
     app.leave_game()
     assert app.new_game(Setup("boba-fett", "standard", players, 1)).accepted
