@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -192,16 +192,16 @@ class Space:
                     f"{self.name}: the {words} printed in the box {'is' if one else 'are'} not entered yet. Read "
                     f"{'it' if one else 'them'} off the board or the Title Deed.")
 
-    def amount_at(self, key: str, index: int, level: str) -> int:
+    def amount_at(self, key: str, index: int, level: Callable[[], str]) -> int:
         """One amount of a printed list (``rent`` by building level or by number owned, ``dice_multiplier``):
-        while the list is not entered, only this amount is asked (``level`` says which, in the table's words:
+        while the list is not entered, only this amount is asked (``level()`` says which, in the table's words:
         ``with 2 houses``), and the others stay optional."""
         row = self.printed.get(key, ())
         row = (row,) if isinstance(row, int) else row
         if key in self.unknown and not (index < len(row) and row[index]):
             label = field_labels(self.terms, self.kind).get(key, key).removesuffix(" table")
-            raise ValueNeeded(Need(f"space:{self.id}", (key,), f"{self.name}: the {label} {level} is not entered "
-                                                               "yet. Read it off the Title Deed.", index))
+            raise ValueNeeded(Need(f"space:{self.id}", (key,), f"{self.name}: the {label} {level()} is not "
+                                                               "entered yet. Read it off the Title Deed.", index))
         return int(row[index])
 
     def _printed(self, key: str, default: Any) -> Any:
@@ -568,9 +568,13 @@ def board_facts(raw: dict[str, Any], kind: str, group: str | None) -> BoardFacts
     labels = field_labels(terms, kind)
     spaces = [s for s in board.get("spaces", []) if "kind" not in s.get("unknown", ())]
     groups = board.get("groups", [])
+    held: dict[str, list[dict[str, Any]]] = {}  # each group's deeds, in one pass over the board
+    for s in spaces:
+        if s.get("kind") in DEED_KINDS:
+            held.setdefault(str(s.get("group")), []).append(s)
 
     def members(gid: str) -> list[dict[str, Any]]:
-        return [s for s in spaces if s.get("group") == gid and s.get("kind") in DEED_KINDS]
+        return held.get(gid, [])
 
     entry = next((g for g in groups if g.get("id") == group), None) if group else None
     owned = (int(entry.get("size", len(members(str(group))))) if entry is not None

@@ -25,7 +25,7 @@ from companion.edition import (
     field_labels,
 )
 from companion.engine.errors import EditionError
-from companion.space_kinds import KINDS, BoxField
+from companion.space_kinds import KINDS, BoardFacts, BoxField
 
 MAX_NAME = 40
 
@@ -103,8 +103,9 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
     board = raw.get("board", {})
     spaces = [dict(s, id=s.get("id", f"space-{i}"), position=i) for i, s in enumerate(board.get("spaces", []))]
     problems: list[BoxProblem] = []
+    facts: dict[tuple[str, str | None], BoardFacts] = {}  # the same for every space of a kind and group
     for s in spaces:
-        problems += _space_problems(raw, s)
+        problems += _space_problems(raw, s, facts)
     problems += _group_problems(raw, board.get("groups", []), spaces)
     for deck in raw.get("cards", {}).get("decks", []):
         problems += _deck_problems(raw, deck, {s["id"] for s in spaces})
@@ -114,7 +115,8 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
 # ---------------------------------------------------------------------------- spaces
 
 
-def _space_problems(raw: dict[str, Any], s: dict[str, Any]) -> list[BoxProblem]:
+def _space_problems(raw: dict[str, Any], s: dict[str, Any], facts: dict[tuple[str, str | None], BoardFacts]
+                    ) -> list[BoxProblem]:
     """A space's own values: a known type, a name of a sensible length, and what its kind checks (the same check
     the edition loader runs: :mod:`companion.space_kinds`)."""
     target = f"space:{s['id']}"
@@ -133,9 +135,11 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any]) -> list[BoxProblem]:
     elif name is not None and len(name) > MAX_NAME:
         out.append(BoxProblem(target, "name", f"{where}, {_label(raw, 'name')}: at most {MAX_NAME} letters, please "
                                               f"(it has {len(name)})."))
-    facts = board_facts(raw, kind, s.get("group"))
+    key = (kind, s.get("group"))
+    if key not in facts:
+        facts[key] = board_facts(raw, *key)
     return out + [BoxProblem(target, p.key, f"{where}, {_label(raw, p.key)}: {p.message}", p.caution)
-                  for p in KINDS[kind].problems(s, unknown, facts)]
+                  for p in KINDS[kind].problems(s, unknown, facts[key])]
 
 
 # ---------------------------------------------------------------------------- groups and decks

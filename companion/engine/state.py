@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, deed_unit, site_account
 
@@ -33,14 +33,13 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Unread:
+class Unread(NamedTuple):
     """Rent whose amount is still to be read off the Title Deed, as the rules worked it out at the landing: the
-    ``index``-th amount of its ``row`` (``rent``, ``dice_multiplier``) times ``times``, less ``less`` (never below
-    0), times ``after``."""
+    amount at ``place`` in its ``row`` (``rent``, ``dice_multiplier``) times ``times``, less ``less`` (never below
+    0), times ``after``. (A named tuple: one is made at every landing on an owned deed.)"""
 
     row: str
-    index: int
+    place: int
     times: int = 1
     less: int = 0
     after: int = 1

@@ -5,7 +5,6 @@ time-limit games deal deeds before the first roll."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 from companion.edition import PRINTED_FIELDS, Space, a_or_an
@@ -82,17 +81,17 @@ class Deeds(Rules):
 
     def read_rent(self, space: Space, basis: Unread) -> int:
         """The rent worked out from the Title Deed (the one amount it needs is asked if nobody has entered it)."""
-        return basis.amount(space.amount_at(basis.row, basis.index, self.level_words(space, basis)))
+        return basis.amount(space.amount_at(basis.row, basis.place, lambda: self.level_words(space, basis)))
 
     def level_words(self, space: Space, basis: Unread) -> str:
         """Which amount of the deed's row a rent reads, as the table says it: ``with 2 houses``, ``for 3 owned``."""
         if space.kind == "street":
-            if basis.index == 0:
+            if basis.place == 0:
                 return "for the site alone"
-            if basis.index > self.edition.houses_before_hotel:
+            if basis.place > self.edition.houses_before_hotel:
                 return f"with {a_or_an(self.term('hotel'))}"
-            return f"with {basis.index} {self.term('house' if basis.index == 1 else 'houses')}"
-        return f"for {basis.index + 1} owned" if space.kind in ("vessel", "utility") else ""
+            return f"with {basis.place} {self.term('house' if basis.place == 1 else 'houses')}"
+        return f"for {basis.place + 1} owned" if space.kind in ("vessel", "utility") else ""
 
     def rent(self, s: GameState, space: Space, owner: str, dice_total: int) -> int:
         """Rent on a deed (see :meth:`rent_basis`)."""
@@ -121,7 +120,7 @@ class Deeds(Rules):
                                                              "nearest": forced == "nearest"}))
                 return
             basis = self.rent_owed(s, space, owner, player, sum(s.turn.dice))
-            self.raise_rent(emit, owner, player, space, replace(basis, after=2) if forced == "nearest" else basis)
+            self.raise_rent(emit, owner, player, space, basis._replace(after=2) if forced == "nearest" else basis)
 
     def raise_rent(self, emit: Emitter, owner: str, payer: str, space: Space, basis: Unread) -> None:
         """The owner may now claim the rent. While the amount it reads is not entered, it is asked when the owner

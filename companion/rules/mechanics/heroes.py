@@ -3,7 +3,6 @@ changes one rule for them (a discount, a larger GO salary, a battle bonus...), m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from companion.edition import Edition, Space
@@ -57,7 +56,7 @@ class Heroes(Deeds):
         """A hideout's rent (doubled for a full colour set), less a rent discount (Din Djarin: 10, or 30 with
         Grogu), never below 0."""
         basis = super().rent_owed(s, space, owner, payer, dice_total)
-        return replace(basis, less=basis.less + self.ability(s, payer, "rent-discount"))
+        return basis._replace(less=basis.less + self.ability(s, payer, "rent-discount"))
 
     def go_salary(self, s: GameState, player: str) -> int:
         """GO pays its salary, or a larger one to a hero with that ability (Cara Dune, Bo-Katan Kryze: 50, or
