@@ -206,7 +206,7 @@ def roll_buttons(app: Shell, action: Action, **style: Any) -> Widget:
     """A roll action as the table offers it: Roll (rolls on screen at once) and, beside it, Type dice (the faces
     the family rolled by hand, one tap away)."""
     row = BoxLayout(spacing=theme.GAP, size_hint_y=None)
-    roll = grow_to_text(EngineActionButton(action, app.run_action, **style))
+    roll = grow_to_text(EngineActionButton(action, app.run_action, guard=True, **style))
     typed = TapButton(TYPE_DICE, app.type_dice, font_size=theme.FONT_SMALL, size_hint_x=None, width=dp(96))
     typed.typed_for = action.key
     typed.disabled = not action.enabled

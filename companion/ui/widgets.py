@@ -92,19 +92,33 @@ class TapButton(Button):
             self.on_tap()
 
 
+FRESH_FRAMES = 15
+"""Frames after an action button appears during which a tap on it is ignored (a quarter of a second at 60 frames
+a second): counted in frames, not seconds, so a slow screen keeps the same guard."""
+
+
 class EngineActionButton(TapButton):
     """A button for an engine-checked action: ``run`` is called with the action when it is allowed; a refused
     action is dimmed and a tap shows why. (Not called ActionButton: Kivy's own style rules claim that name.)"""
 
-    def __init__(self, action: Action, run: Callable[[Action], Any], **kwargs: Any) -> None:
+    def __init__(self, action: Action, run: Callable[[Action], Any], guard: bool = False, **kwargs: Any) -> None:
         self.action = action
         super().__init__(action.label, self._tap, action.style if action.enabled else "off", **kwargs)
         self.run = run
+        self.drawn_at = Clock.frames if guard else -FRESH_FRAMES
+        """When the button appeared; ``guard``: where it stands another action may have stood a moment ago (the
+        table's actions), so it ignores taps for its first moments."""
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the button appeared only a moment ago (see :data:`FRESH_FRAMES`)."""
+        return Clock.frames - self.drawn_at < FRESH_FRAMES
 
     def on_touch_down(self, touch: Any) -> bool:
         """The second tap of a double tap does nothing: the first one already acted, and the button now under
-        the finger may be another action (Buy gives way to End turn)."""
-        if self.collide_point(*touch.pos) and getattr(touch, "is_double_tap", False):
+        the finger may be another action. Nor does a tap in the first moments after the button appeared: it was
+        meant for what stood there before."""
+        if self.collide_point(*touch.pos) and (getattr(touch, "is_double_tap", False) or self.fresh):
             return True
         return bool(super().on_touch_down(touch))
 

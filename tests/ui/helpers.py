@@ -127,12 +127,14 @@ def exact(label: str, root: Any = None) -> Any:
 
 
 def tap(widget: Any) -> None:
-    """Wait for the screen to settle, scroll the widget into view as a player would, touch down and up at its
-    centre, and let the answer settle."""
+    """Wait for the screen to settle (and an action button that just appeared to take taps), scroll the widget
+    into view as a player would, touch down and up at its centre, and let the answer settle."""
     from kivy.tests.common import UnitTestTouch
     from kivy.uix.scrollview import ScrollView
 
     settle()
+    while getattr(widget, "fresh", False):  # a button that just appeared ignores taps for a moment: wait as a
+        frames(1)                           # player's eye would
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):

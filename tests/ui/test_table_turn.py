@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.label import Label
 
@@ -504,6 +505,25 @@ def test_a_double_tap_on_buy_buys_and_does_not_end_the_turn(app: Any) -> None:
         second.touch_up()
         frames()
     assert app.session.game.state.turn.player == "luke" and app.session.game.state.turn.number == 1
+
+
+def test_a_tap_in_the_first_moments_after_a_button_appears_is_ignored(app: Any) -> None:
+    """Luke's roll brings Buy where Roll stood: a tap arriving at once (meant for Roll) buys nothing; a moment
+    later the same tap buys."""
+    from kivy.tests.common import UnitTestTouch
+
+    start(app)
+    roll_typed(1, 2)
+    buy = action("buy")
+    buy.drawn_at = Clock.frames  # as if it had just appeared
+    assert buy.fresh
+    touch = UnitTestTouch(*buy.to_window(*buy.center))
+    touch.touch_down()
+    touch.touch_up()
+    frames()
+    assert app.session.game.state.owner("dagobah-swamp") == "bank"
+    tap(buy)  # waits as a player's eye would
+    assert app.session.game.state.owner("dagobah-swamp") == "luke"
 
 
 def test_the_devices_take_one_small_line_that_opens_their_details(app: Any, screenshot_dir: Path) -> None:

@@ -544,13 +544,13 @@ class TableScreen(CompanionScreen):
                 column.add_widget(roll_buttons(self.app, action, **style))
                 continue
             elif action.key.startswith("bankrupt:"):
-                button = EngineActionButton(action, self._confirm_bankruptcy, **style)
+                button = EngineActionButton(action, self._confirm_bankruptcy, guard=True, **style)
             else:
-                button = EngineActionButton(action, self.app.run_action, **style)
+                button = EngineActionButton(action, self.app.run_action, guard=True, **style)
             column.add_widget(grow_to_text(button))
         box.add_widget(scroller)
         for action in ending:
-            self.end_button = EngineActionButton(action, self.app.run_action, height=MAIN_ACTION)
+            self.end_button = EngineActionButton(action, self.app.run_action, guard=True, height=MAIN_ACTION)
             box.add_widget(self.end_button)
         # The devices take one small line: a tap opens the details (what is connected, looked for, and why not).
         self.device_status = status[1:]
