@@ -77,6 +77,8 @@ class SavedGame:
     variant: str
     last_command: str
     entries: int
+    names: dict[str, str]
+    """Each player's name by the id the commands use."""
 
 
 class Journal:
@@ -168,8 +170,9 @@ class Journal:
         out = []
         for gid, created, updated, edition_id, setup, last, entries in rows:
             s = json.loads(setup)
-            out.append(SavedGame(gid, created, updated, edition_id, [p.get("name", p["id"]) for p in s["players"]],
-                                 s["variant"], last, entries))
+            names = {p["id"]: p.get("name", p["id"]) for p in s["players"]}
+            out.append(SavedGame(gid, created, updated, edition_id, list(names.values()), s["variant"], last, entries,
+                                 names))
         return out
 
     def delete(self, game_id: str) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from companion.edition import Edition
-from companion.engine.commands import Command, parse_command
+from companion.engine.commands import GRAMMAR, Command, parse_command
 from companion.engine.errors import CommandRejected, CommandSyntaxError, EditionError, Need
 from companion.engine.events import Event
 from companion.engine.game import Game
@@ -118,8 +118,19 @@ def saved_games(journal: Journal, edition_names: dict[str, str]) -> list[SavedGa
     """Saved games, the most recently played first, as the resume list shows them."""
     return [SavedGameLine(g.id, datetime.fromtimestamp(g.updated).strftime("%a %d %b %Y, %H:%M"),
                           edition_names.get(g.edition_id, g.edition_id), g.variant, ", ".join(g.players),
-                          g.last_command, g.entries)
+                          command_words(g.last_command, g.names), g.entries)
             for g in journal.games()]
+
+
+def command_words(line: str, names: dict[str, str]) -> str:
+    """A saved command as the resume list says it: who acted, then what the command does in its verb's own
+    words ("roll the dice (Vader)"), never the journal's notation."""
+    words = line.split()
+    if not words:
+        return ""
+    what = GRAMMAR[words[0]][1].split(" (")[0] if words[0] in GRAMMAR else "a correction"
+    who = next((names[w] for w in words[1:] if w in names), "")
+    return f"{what} ({who})" if who else what
 
 
 def start_problems(exc: CommandRejected | EditionError) -> tuple[str, ...]:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.lang import Builder
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
@@ -46,6 +49,14 @@ class Panel(BoxLayout):
         paint(self, colour, dp(8))
 
 
+def load_layout(module_file: str) -> None:
+    """Load the ``.kv`` layout file that sits beside a module (a screen's layout, or these widgets' shared
+    shapes): Kivy's convention of one layout file per screen, the Python class keeping only behaviour."""
+    path = str(Path(module_file).with_suffix(".kv"))
+    Builder.unload_file(path)
+    Builder.load_file(path)
+
+
 def text(words: str, size: float = theme.FONT, colour: theme.Colour = theme.TEXT, bold: bool = False,
          halign: str = "left", fixed_height: bool = True, **kwargs: Any) -> Label:
     """A label that wraps to its width; with ``fixed_height`` it is exactly as tall as its text."""
@@ -68,22 +79,30 @@ STYLES: dict[str, tuple[theme.Colour, theme.Colour]] = {
 
 
 class TapButton(Button):
-    """A flat button at least :data:`theme.TOUCH` high, in one of :data:`STYLES`."""
+    """A flat button at least :data:`theme.TOUCH` high, in one of :data:`STYLES`. In a screen's ``.kv`` file:
+    ``TapButton:`` with ``text``, ``style`` and ``on_release``."""
 
-    def __init__(self, label: str, on_tap: Callable[[], Any] | None = None, style: str = "normal",
+    style = StringProperty("normal")
+    """How the button is coloured: ``primary``, ``normal``, ``danger``, ``good`` or ``off``."""
+
+    def __init__(self, label: str = "", on_tap: Callable[[], Any] | None = None, style: str = "normal",
                  **kwargs: Any) -> None:
         kwargs.setdefault("size_hint_y", None)
         kwargs.setdefault("height", theme.TOUCH)
         kwargs.setdefault("font_size", theme.FONT)
+        self.on_tap = on_tap
         super().__init__(text=label, background_normal="", background_down="", halign="center", valign="middle",
                          **kwargs)
         self.bind(size=lambda b, size: setattr(b, "text_size", (size[0] - dp(8), None)))
-        self.on_tap = on_tap
         self.set_style(style)
+        self.on_style(self, self.style)
 
     def set_style(self, style: str) -> None:
         """Colour the button as ``primary``, ``normal``, ``danger``, ``good`` or ``off``."""
         self.style = style
+
+    def on_style(self, _button: TapButton, style: str) -> None:
+        """Take the colours of the style."""
         self.background_color, self.color = STYLES[style]
 
     def on_release(self) -> None:
@@ -291,3 +310,6 @@ def colour_band(hex_colour: str, width: float = dp(10)) -> Widget:
     band = Widget(size_hint_x=None, width=width)
     paint(band, theme.rgba(hex_colour))
     return band
+
+
+load_layout(__file__)

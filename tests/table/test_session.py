@@ -88,7 +88,7 @@ def test_saved_games_list_the_players_and_last_action(session: Session) -> None:
     session.submit("roll luke 1 2")
     (line,) = saved_games(session.journal, {"original-trilogy": "Star Wars Original Trilogy Edition"})
     assert (line.edition, line.variant, line.players, line.last_action, line.entries) == (
-        "Star Wars Original Trilogy Edition", "standard", "Luke, Vader", "roll luke 1 2", 2)
+        "Star Wars Original Trilogy Edition", "standard", "Luke, Vader", "roll the dice (Luke)", 2)
 
 
 def test_a_refused_setup_names_every_problem_and_saves_nothing(tmp_path: Path) -> None:

@@ -211,12 +211,13 @@ def word_problems(lines: list[str]) -> list[str]:
             for pattern, what in NOT_GAME_WORDS:
                 if pattern.search(line):
                     found.append(f"{what}: {line!r}")
-            try:
-                cmd = parse_command(line)
-            except (CommandSyntaxError, ValueError):
-                continue
-            if cmd.args and line.split()[0] == cmd.verb:
-                found.append(f"a command in notation: {line!r}")
+            for said in {line, line.rpartition(": ")[2]}:  # a whole line, or after a label ("Last action: ...")
+                try:
+                    cmd = parse_command(said)
+                except (CommandSyntaxError, ValueError):
+                    continue
+                if cmd.args and said.split()[0] == cmd.verb:
+                    found.append(f"a command in notation: {line!r}")
     return found
 
 

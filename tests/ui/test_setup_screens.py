@@ -189,7 +189,7 @@ def test_resume_a_saved_game(app: Any, screenshot_dir: Path) -> None:
     assert app.manager.current == "home"
     shown = texts(app.screen("home"))
     assert "Luke, Vader" in shown
-    assert "Last action: roll vader 3 5" in shown
+    assert "Last action: roll the dice (Vader)" in shown
     assert any(t.endswith(" \u00b7 4 actions") for t in shown)
     assert "Standard game \u00b7 Star Wars Original Trilogy Edition" in shown
     shoot(screenshot_dir, "home-one-saved-game")

@@ -1,4 +1,8 @@
-"""What every screen shares: a dark background, a link to the app, and :meth:`CompanionScreen.refresh`."""
+"""What every screen shares: a dark background, a link to the app, and :meth:`CompanionScreen.refresh`.
+
+Each screen's layout is its ``.kv`` file beside its module (``home.kv`` for ``home.py``), loaded when the module
+is imported; the rule ``<HomeScreen>:`` builds the screen's fixed parts and names them with ids, and the class
+keeps the behaviour: it fills the rows that depend on the game in :meth:`CompanionScreen.refresh`."""
 
 from __future__ import annotations
 
@@ -6,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from kivy.uix.screenmanager import Screen
 
-from companion.ui import theme
-from companion.ui.widgets import paint
+import companion.ui.widgets  # noqa: F401  (loads the shapes every screen's layout uses)
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -17,9 +20,8 @@ class CompanionScreen(Screen):
     """A screen that redraws itself from the session's views whenever the game changes."""
 
     def __init__(self, app: Shell, **kwargs: object) -> None:
+        self.app = app  # before the layout is applied: its rules may name root.app
         super().__init__(**kwargs)
-        self.app = app
-        paint(self, theme.BACKGROUND)
 
     def refresh(self) -> None:
         """Redraw from the current views (called after every accepted command and on entering the screen)."""

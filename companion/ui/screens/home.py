@@ -11,39 +11,19 @@ from companion.table.session import SavedGameLine, saved_games
 from companion.table.setup_choices import saved_game_details, variant_names
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, confirm, scroll_column, text
+from companion.ui.widgets import Panel, TapButton, confirm, load_layout, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
-TITLE = "Star Wars Monopoly"
-SUBTITLE = "The Banker beside your board"
-
-
 class HomeScreen(CompanionScreen):
-    """The app's title, a big "New game" button, the saved games (resume or delete) and the mute switch."""
+    """The app's title, a big "New game" button, the saved games (resume or delete) and the mute switch
+    (layout: ``home.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        root = BoxLayout(padding=theme.PAD * 2, spacing=theme.PAD * 2)
-        self.add_widget(root)
-
-        side = BoxLayout(orientation="vertical", size_hint_x=0.36, spacing=theme.PAD * 2)
-        side.add_widget(text(TITLE, theme.FONT_HUGE, theme.ACCENT, bold=True))
-        side.add_widget(text(SUBTITLE, theme.FONT, theme.MUTED))
-        side.add_widget(TapButton("New game", lambda: self.app.goto("new-game"), "primary",
-                                  height=theme.TOUCH * 1.6, font_size=theme.FONT_LARGE, bold=True))
-        side.add_widget(TapButton("Box setup", lambda: self.app.goto("box")))
-        side.add_widget(BoxLayout())  # the sound switch sits at the bottom
-        self.mute_button = TapButton("", self.toggle_sound)
-        side.add_widget(self.mute_button)
-        root.add_widget(side)
-
-        games = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        games.add_widget(text("Saved games", theme.FONT_LARGE, bold=True))
-        self.scroller, self.games = scroll_column(spacing=theme.PAD)
-        games.add_widget(self.scroller)
-        root.add_widget(games)
+        self.mute_button: TapButton = self.ids.mute_button
+        self.games: BoxLayout = self.ids.games
 
     def refresh(self) -> None:
         """Redraw the saved games (most recently played first) and the sound switch."""
@@ -96,3 +76,6 @@ class HomeScreen(CompanionScreen):
         """Mute or unmute the feedback sounds (remembered for the next start)."""
         self.app.sounds.set_muted(not self.app.sounds.muted)
         self.refresh()
+
+
+load_layout(__file__)
