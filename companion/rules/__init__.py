@@ -122,6 +122,8 @@ def compose(names: tuple[str, ...]) -> type[Rules]:
     composed.asked_during_play = frozenset().union(*(c.__dict__.get("asks", frozenset()) for c in mro))
     composed.landing_table = {k: v for c in reversed(mro) for k, v in c.__dict__.get("landings", {}).items()}
     composed.landing_decision_kinds = frozenset().union(*(c.__dict__.get("landing_decisions", ()) for c in mro))
+    named = {cls: name for name, cls in MECHANICS.items()}
+    composed.every_mechanic = tuple(named[c] for c in reversed(mro) if c in named)
     return composed
 
 

@@ -110,6 +110,9 @@ class Rules:
 
     mechanics: ClassVar[tuple[str, ...]] = ()
     """The composed class's mechanics by name (set by the composer)."""
+    every_mechanic: ClassVar[tuple[str, ...]] = ()
+    """The listed mechanics and those they bring along (a mechanic another one extends), the extended one first
+    (set by the composer)."""
     asked_during_play: ClassVar[frozenset[str]] = frozenset()
     """The union of the mechanics' :attr:`asks` (set by the composer)."""
     landing_table: ClassVar[dict[str, str]] = {}

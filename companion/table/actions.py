@@ -1,29 +1,27 @@
-"""The actions the table is offered now, each a command the engine has already checked.
+"""The actions the table is offered now, each a command the engine has already checked (an
+:class:`~companion.table.offers.Action`): a turn's buttons gathered from the mechanics' presenters, a player's
+deeds, the auction, a trade, undo and corrections.
 
-A screen shows an :class:`Action` as a button: enabled when the engine would accept the command, otherwise
-disabled with the engine's reasons. Nothing here decides a rule; every ``enabled`` comes from validation, and
-every amount on a label is a printed value or one the ruleset worked out.
+Nothing here decides a rule; every ``enabled`` comes from validation, and every amount on a label is a printed
+value or one the ruleset worked out.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from companion.card_effects import EFFECTS
-from companion.dice import RollNeed
-from companion.edition import Card, a_or_an, and_list, capital
+from companion.edition import a_or_an, and_list, capital
 from companion.engine.commands import parse_command
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rules import has_mechanic, mechanic, rules_of
-from companion.rules.coop_state import CoopState
 from companion.rules.mechanics.buildings import Buildings
-from companion.rules.mechanics.deeds import Deeds
 from companion.rules.mechanics.mortgages import Mortgages
+from companion.table.offers import Action, offer
+from companion.table.presenters import presenter_of
 from companion.table.views import DeedView, deed_view
-from companion.table.words import card_words, credits, lot_name, party_name, signet_title
+from companion.table.words import credits, lot_name, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -32,72 +30,25 @@ if TYPE_CHECKING:
 BID_STEPS = (1, 10, 50, 100)
 MOVES = ("move", "move-with-grogu")
 """The rolls that move a token (an edition may roll other dice for other things)."""
-NEW_CARD_KEY = "card:+"
-"""The card action of a deck the box does not fully list: the card drawn is entered first (no command)."""
-
-
-@dataclass(frozen=True)
-class Action:
-    """One button: its label, the command it submits, and whether the engine would accept it now.
-
-    ``roll``: the dice the command needs; the command is ``roll PLAYER`` and the values rolled are appended.
-    """
-
-    key: str
-    label: str
-    command: str
-    player: str
-    enabled: bool
-    reasons: tuple[str, ...] = ()
-    roll: RollNeed | None = None
-    style: str = "normal"
-    heading: str = ""
-    """Where a list of choices shows it (a card by what it does: ``Collect``, ``Pay``, ``Move``...)."""
-    detail: str = ""
-    """Secondary words under the label (a card's printed titles)."""
-
-
-def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:
-    """An action for ``command``, enabled only when the engine would accept it now. A value the box has not given
-    yet is no reason to refuse: tapping the action asks for it, then carries the action out."""
-    roll = game.roll_need(command.split()[1]) if command.startswith("roll ") else None
-    # Whether rolling is allowed now is asked with any legal values; the real ones come from the dice.
-    cmd = parse_command(" ".join([command, *map(str, roll.lowest())]) if roll else command)
-    reasons = tuple(v.message for v in game.validate(cmd) if v.code != "box/needed")
-    return Action(key, label, command, cmd.player or "", not reasons, reasons, roll, style)
 
 
 def turn_actions(game: Game) -> list[Action]:
-    """What the table must or may do next: open decisions, rent claims, debts, then the turn player's roll,
-    jail options and end of turn."""
-    s, e = game.state, game.edition
+    """What the table must or may do next: the buttons of each open decision, those the mechanics offer whenever
+    they apply (rent claims, debts, a battle), then the turn player's: the ways out of jail, the roll and the end
+    of the turn. Each mechanic's buttons are its presenter's."""
+    s = game.state
     if s.over:
         return []
+    presenter = presenter_of(game)
     actions: list[Action] = []
     for d in s.decisions:
-        actions += DECISION_ACTIONS[d.kind](game, d.player, d.data)
-    for c in s.rent_claims:
-        owner, payer = party_name(game, c.owner), party_name(game, c.payer)
-        label = (f"{owner}: claim the {e.term('rent')} {payer} owes (read it off the {e.term('deed')})" if c.deferred
-                 else f"{owner}: claim {e.term('rent')} from {payer}" if c.unread
-                 else f"{owner}: claim {credits(e, c.amount)} {e.term('rent')} from {payer}")
-        actions.append(offer(game, f"claim:{c.owner}:{c.payer}", label, f"claim {c.owner} {c.payer}", "primary"))
-    for debtor in dict.fromkeys(d.debtor for d in s.debts):
-        owed = s.debts_of(debtor)[0]
-        actions.append(offer(game, f"pay:{debtor}", f"{party_name(game, debtor)}: pay "
-                             f"{credits(e, owed.amount)} to {party_name(game, owed.creditor)}",
-                             f"pay {debtor}", "primary"))
-        actions.append(offer(game, f"bankrupt:{debtor}", f"{party_name(game, debtor)}: {e.term('declare_bankruptcy')}",
-                             f"bankrupt {debtor}", "danger"))
-    actions += coop_actions(game)
+        actions += presenter.decisions[d.kind].actions(game, d.player, d.data)
+    for standing in presenter.actions:
+        actions += standing(game)
     p = s.turn.player
     if s.has_player(p):
-        player = s.player(p)
-        if player.in_jail and not s.turn.rolled:
-            actions.append(offer(game, "fine", f"Pay the {credits(e, e.jail_fine)} fine", f"fine {p}"))
-            if rules_of(game).knows("jail-card"):
-                actions.append(offer(game, "jail-card", f"Use {a_or_an(e.term('get_out_of_jail'))} card",
-                                     f"jail-card {p}"))
+        for before in presenter.before_roll:
+            actions += before(game, p)
         roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
         # A roll the player owes for a utility's rent, a battle or the enemies' advance has its own button
         # (above); it is not a move.
@@ -106,119 +57,6 @@ def turn_actions(game: Game) -> list[Action]:
         if (roll.enabled or not s.turn.rolled) and not other_roll:
             actions.append(roll)
         actions.append(offer(game, "end", "End turn", f"end {p}"))
-    return actions
-
-
-def _offer(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """An unowned deed landed on: buy it at the price the rules work out, or let it go to auction."""
-    e = game.edition
-    space = e.space(str(data["space"]))
-    buy = e.term("buy")
-    price = mechanic(game, Deeds).buy_price(game.state, p, space)
-    return [offer(game, "buy", f"{party_name(game, p)}: {buy} {space.name} for {credits(e, price)}", f"buy {p}",
-                  "primary"),
-            offer(game, "decline", f"Don't {buy}: auction it", f"decline {p}")]
-
-
-def _card(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """A card to draw, chosen by what it does: one button per effect and amount of the deck (cards that do the
-    same are one choice, their titles under it), grouped by heading; and one for a card the box does not list
-    yet."""
-    e = game.edition
-    deck = e.decks[str(data["deck"])]
-    alike: dict[str, list[Card]] = {}
-    for c in deck.cards:
-        alike.setdefault(card_words(e, c) if not c.unknown else f"{c.title} (its values are asked)", []).append(c)
-    listed = [replace(offer(game, f"card:{cards[0].id}", words, f"card {p} {cards[0].id}"),
-                      heading=EFFECTS[cards[0].effect].heading.capitalize(),
-                      detail=" · ".join(dict.fromkeys(c.title for c in cards)))
-              for words, cards in alike.items()]
-    listed.sort(key=lambda a: CARD_HEADINGS.index(a.heading.lower()) if a.heading.lower() in CARD_HEADINGS else 99)
-    # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
-    # box lists none of its cards.
-    return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
-
-
-CARD_HEADINGS = ("collect", "pay", "move", "jail", "keep")
-"""The order the card window lists its headings in."""
-
-
-def _tax(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """The Docking Tax: the flat amount or the share of worth."""
-    e = game.edition
-    return [offer(game, "tax:flat", f"Pay {credits(e, e.docking_flat)}", f"tax {p} flat"),
-            offer(game, "tax:worth", f"Pay {e.docking_worth_percent}% of total worth", f"tax {p} worth")]
-
-
-def _enemies_move(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """The Imperial advance: the lander rolls the silver die."""
-    return [offer(game, "enemies-move", f"{party_name(game, p)}: roll the silver die to move the "
-                                        f"{game.edition.term('enemies')}", f"roll {p}", "primary")]
-
-
-def _leave_grogu(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """Where Grogu stays while his holder is in Jail: one button per place allowed."""
-    choices = data.get("choices", [])
-    return [offer(game, f"grogu:{c}", f"{party_name(game, p)}: leave Grogu on {game.edition.space(str(c)).name}",
-                  f"grogu {p} {c}") for c in (choices if isinstance(choices, list) else [])]
-
-
-def _utility_roll(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """The roll that sets a utility's rent."""
-    return [offer(game, "utility-roll", f"{party_name(game, p)}: roll for "
-                                        f"{game.edition.space(str(data['space'])).name}", f"roll {p}", "primary")]
-
-
-def _mortgage_transfer(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """A mortgaged deed received: lift the mortgage now, or keep it and pay the interest."""
-    e, who = game.edition, party_name(game, p)
-    space = e.space(str(data["space"]))
-    rules = mechanic(game, Mortgages)
-    return [offer(game, f"lift:{space.id}", f"{who}: {e.term('unmortgage')} {space.name} "
-                                            f"({credits(e, rules.lift_cost(space))})", f"lift {p} {space.id}"),
-            offer(game, f"keep:{space.id}", f"{who}: keep {space.name} {e.term('mortgaged')} ({e.term('interest')} "
-                                            f"{credits(e, rules.interest(space))})", f"keep {p} {space.id}")]
-
-
-def _place(game: Game, p: str, data: dict[str, object]) -> list[Action]:
-    """A piece won at auction is placed from the deeds screen, by its Build button on the deed chosen."""
-    return []
-
-
-DecisionActions = Callable[["Game", str, dict[str, object]], list[Action]]
-DECISION_ACTIONS: dict[str, DecisionActions] = {
-    "offer": _offer,
-    "utility-roll": _utility_roll,
-    "card": _card,
-    "tax": _tax,
-    "place": _place,
-    "mortgage-transfer": _mortgage_transfer,
-    "enemies-move": _enemies_move,
-    "leave-grogu": _leave_grogu,
-}
-"""The table's presenter of each decision kind a mechanic opens: the buttons that settle it."""
-
-
-def coop_actions(game: Game) -> list[Action]:
-    """A co-operative game's extra buttons: the battle roll (again after a lost roll, or take the loss) and each
-    Signet card a hero may use now."""
-    s = game.state
-    if not isinstance(s, CoopState):
-        return []
-    actions = []
-    b = s.battle
-    if b:
-        who = party_name(game, b.player)
-        actions.append(offer(game, "battle-roll", f"{who}: {'try again' if b.lost else 'roll for the battle'}",
-                             f"roll {b.player}", "primary"))
-        if b.lost:
-            actions.append(offer(game, "concede", f"{who}: take the loss", f"concede {b.player}", "danger"))
-    for p in s.players:
-        for card in dict.fromkeys(s.signets.get(p.id, [])):
-            use = offer(game, f"signet:{p.id}:{card}", f"{p.name}: use {signet_title(game.edition, card)}",
-                        f"signet {p.id} {card}")
-            if use.enabled:
-                actions.append(use)
     return actions
 
 

@@ -135,10 +135,14 @@ def new_card_id(edition: Edition, deck: str, title: str) -> str:
 
 def not_played(command: Command) -> str:
     """What the table reads after cancelling a question about the box: nothing was played, and the way on is the
-    same action again (a roll is rolled again), which asks again while the value is missing."""
-    again = "roll again" if command.verb == "roll" else "do it again"
-    return f"Nothing changed: the game waits where it was. When the box is at hand, {again}: the values printed in " \
-           "it are asked for once more."
+    same action again, which asks again while the value is missing; a roll keeps its dice (the token has moved
+    by them on the board), so Roll plays the same faces."""
+    if command.verb == "roll":
+        faces = " + ".join(command.args[1:])
+        return (f"Nothing changed yet: the roll of {faces} is kept. When the box is at hand, tap Roll: the same "
+                "roll is played and the values printed in the box are asked for once more.")
+    return "Nothing changed: the game waits where it was. When the box is at hand, do it again: the values " \
+           "printed in it are asked for once more."
 
 
 def card_command(player: str, card_id: str) -> str:

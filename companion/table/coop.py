@@ -12,7 +12,9 @@ from companion.engine.ledger import BANK
 from companion.rules import mechanic
 from companion.rules.coop_events import BossReleased, EnemyMoved
 from companion.rules.mechanics.heroes import Heroes
-from companion.table.actions import Action, coop_actions
+from companion.table.offers import Action
+from companion.table.presenters.battles import battle_roll
+from companion.table.presenters.signets import use_signets
 from companion.table.views import NO_COLOUR, coop_state, enemy_colour, grogu_place
 from companion.table.words import credits, enemy_name, enemy_of, party_name, signet_title
 
@@ -144,8 +146,7 @@ def battle_view(game: Game) -> BattleView | None:
         f"{e.term('jail')}, and Grogu is captured if {party_name(game, b.player)} holds him" if boss
         else printed("penalty"),
         game.roll_need(b.player).describe(), tuple(bonuses), b.last, b.lost,
-        tuple(a for a in coop_actions(game) if a.key in ("battle-roll", "concede")
-              or a.key.startswith(f"signet:{b.player}:")))
+        (*battle_roll(game), *(a for a in use_signets(game) if a.key.startswith(f"signet:{b.player}:"))))
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def hand(game: Game, player: str) -> tuple[SignetView, ...]:
     s = coop_state(game)
     if s is None:
         return ()
-    usable = {a.command.split()[-1]: a for a in coop_actions(game) if a.key.startswith(f"signet:{player}:")}
+    usable = {a.command.split()[-1]: a for a in use_signets(game) if a.key.startswith(f"signet:{player}:")}
     return tuple(SignetView(c, signet_title(game.edition, c), usable.get(c)) for c in s.signets.get(player, []))
 
 

@@ -17,8 +17,9 @@ from companion.engine.events import Event
 from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.storage.journal import Journal
+from companion.table.presenters import event_line
 from companion.table.views import events_of
-from companion.table.words import event_line, feedback_kinds
+from companion.table.words import feedback_kinds
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from companion.edition import a_or_an, capital
 from companion.engine.ledger import HOTEL, HOUSE
 from companion.rules import replay_game
 from companion.rules.coop_state import CoopState
-from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, event_line, party_name
+from companion.table.presenters import event_line
+from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, party_name
 
 if TYPE_CHECKING:
     from companion.edition import Edition, Space
@@ -345,20 +346,27 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
     turn_player = s.turn.player
     position = s.player(turn_player).position if s.has_player(turn_player) else 0
     variant = e.variants.get(game.setup.variant)
+    dice, source = last_roll(game)
     return TableView(
         edition=e.name, variant=variant.name if variant else game.setup.variant,
         turn_number=s.turn.number, turn_player=turn_player,
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
-        dice=tuple(s.turn.dice), space=space_view(game, position), players=player_views(game), stock=stock(game),
+        dice=dice, space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
-        ends_at=game_end_time(game), dice_source=last_roll_source(game), pieces=pieces(game),
+        ends_at=game_end_time(game), dice_source=source, pieces=pieces(game),
     )
 
 
-def last_roll_source(game: Game) -> str:
-    """Where the roll still in effect last came from, in words ("" when none was rolled or it is not known)."""
-    roll = next((e.command for e in reversed(game.in_effect) if e.command and e.command.verb == "roll"), None)
-    return ROLL_SOURCES.get(roll.source, "") if roll else ""
+def last_roll(game: Game) -> tuple[tuple[int, ...], str]:
+    """The faces of the last roll of this turn, whatever it was for (the move, the silver die of an Imperial
+    advance, a battle, a utility's rent), and where it came from in words; none once the turn has passed."""
+    for entry in reversed(game.in_effect):
+        command = entry.command
+        if command is None or command.verb == "end":
+            break
+        if command.verb == "roll":
+            return tuple(int(face) for face in command.args[1:]), ROLL_SOURCES.get(command.source, "")
+    return (), ""
 
 
 @dataclass(frozen=True)

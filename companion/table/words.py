@@ -1,6 +1,7 @@
-"""What happened, in plain words: one line per event for the table screen, the journal screen and undo.
+"""The table's words every presenter shares: amounts as the edition words them, players by the names the table
+chose, deeds, lots, cards, enemies and box values by their names; and which sounds an answer deserves.
 
-Amounts are shown as the edition words them; player ids become the names the table chose.
+Each event's own line is its mechanic's presenter's (``companion/table/presenters``).
 """
 
 from __future__ import annotations
@@ -8,42 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.box.fields import kind_words
-from companion.edition import ENEMY_EFFECTS, Card, a_or_an, capital, counted, field_words
+from companion.edition import ENEMY_EFFECTS, Card, a_or_an, counted, field_words
 from companion.engine.events import (
-    AuctionClosed,
-    AuctionOpened,
     BidPlaced,
-    BoxRead,
-    DebtOpened,
-    DecisionOpened,
     DiceRolled,
     Event,
     GameEnded,
-    JailCardMoved,
     JailChanged,
-    Noted,
     PlayerRetired,
     Posted,
-    RentClosed,
-    RentDeferred,
-    RentDue,
-    TokenMoved,
-    TradeClosed,
-    TradeProposed,
-    TurnPassed,
 )
 from companion.engine.ledger import BANK, CREDITS
-from companion.engine.state import Unread
-from companion.rules.coop_events import (
-    BattleChanged,
-    BattleClosed,
-    BattleOpened,
-    BossReleased,
-    EnemyBeaten,
-    EnemyMoved,
-    GroguMoved,
-    SignetMoved,
-)
 from companion.rules.imperial import Enemy, enemies_of
 from companion.space_kinds import NOT_READ
 
@@ -162,80 +138,6 @@ def need_words(edition: Edition, need: Need) -> str:
             "every later game.")
 
 
-def event_line(game: Game, event: Event) -> str:
-    """One event in words; empty for bookkeeping the table does not need to read."""
-    e, name = game.edition, (lambda pid: party_name(game, pid))
-    match event:
-        case Posted(txn=txn):
-            moves = [f"{name(p.account)} {'+' if p.amount > 0 else '−'}{credits(e, abs(p.amount))}"
-                     for p in txn.postings if p.unit == CREDITS and p.account != BANK and p.amount]
-            # A deed passed from one player to another (a trade) is named with who now holds it.
-            given = {p.unit for p in txn.postings if p.unit.startswith("deed:") and p.amount < 0 and p.account != BANK}
-            moves += [f"{name(p.account)} gets {e.space(p.unit.removeprefix('deed:')).name}" for p in txn.postings
-                      if p.unit in given and p.amount > 0 and p.account != BANK]
-            return capital(txn.reason) + (f": {', '.join(moves)}" if moves else "")
-        case DiceRolled(player=p, dice=dice, doubles=doubles):
-            double = " (doubles)" if len(dice) > 1 and len(set(dice)) == 1 else ""
-            third = " for the third time" if doubles >= 3 else ""
-            return f"{name(p)} rolls {' + '.join(map(str, dice))}{double}{third}"
-        case TokenMoved(player=p, position=pos, how=how) if how != "jail":
-            return f"{name(p)} {'is really on' if how == 'correction' else 'moves to'} {e.spaces[pos].name}"
-        case JailChanged(player=p, in_jail=True, jail_turns=0):
-            return f"{name(p)} goes to {e.term('jail')}"
-        case JailChanged(player=p, in_jail=True, jail_turns=n):
-            return f"{name(p)} stays in {e.term('jail')} ({counted(n, 'turn')} there so far)"
-        case JailChanged(player=p, in_jail=False):
-            return f"{name(p)} leaves {e.term('jail')}"
-        case JailCardMoved(deck=deck, source=src, target=dst):
-            card = f"{e.decks[deck].name} {e.term('get_out_of_jail')} card" if deck in e.decks else "card"
-            if not src:
-                return f"{name(dst)} keeps the {card}"
-            return f"{name(src)} hands the {card} to {name(dst)}" if dst else f"{name(src)} uses the {card}"
-        case DecisionOpened(decision_kind=kind, player=p, data=data):
-            return _decision_line(game, kind, name(p), data)
-        case RentDue(owner=owner, payer=payer, space=space, unread=Unread()):
-            return (f"{name(owner)} may claim {e.term('rent')} from {name(payer)} for {e.space(space).name} (the "
-                    f"amount is read off the {e.term('deed')} when claimed)")
-        case RentDue(owner=owner, payer=payer, space=space, amount=amount):
-            return (f"{name(owner)} may claim {credits(e, amount)} {e.term('rent')} from {name(payer)} "
-                    f"for {e.space(space).name}")
-        case RentDeferred(claim=_):
-            return (f"The {e.term('rent')} stays owed until its amount is read off the {e.term('deed')}: claim it "
-                    "again then")
-        case RentClosed(how="lapsed"):
-            return f"{capital(e.term('rent'))} that was not claimed in time has lapsed"
-        case RentClosed(how="mortgaged"):
-            return f"No {e.term('rent')} can be claimed on {a_or_an(e.term('mortgaged'))} property"
-        case DebtOpened(debtor=debtor, creditor=creditor, amount=amount, reason=reason):
-            return f"{name(debtor)} owes {name(creditor)} {credits(e, amount)} ({reason}) and must raise it"
-        case AuctionOpened(lot=lot):
-            return f"{capital(lot_name(e, lot))} goes up for auction"
-        case BidPlaced(player=p, amount=0):
-            return f"{name(p)} drops out of the auction"
-        case BidPlaced(player=p, amount=amount):
-            return f"{name(p)} bids {credits(e, amount)}"
-        case AuctionClosed(lot=lot, winner="", amount=_):
-            return f"No bids: {lot_name(e, lot)} stays with the {e.term('bank')}"
-        case AuctionClosed(lot=lot, winner=winner, amount=amount):
-            return f"{name(winner)} wins {lot_name(e, lot)} for {credits(e, amount)}"
-        case TradeProposed(proposer=a, partner=b):
-            return f"{name(a)} offers {name(b)} a trade"
-        case TradeClosed(how=how):
-            return trade_ending(e, how)
-        case TurnPassed(player=p, number=n):
-            return f"Turn {n}: {name(p)}"
-        case PlayerRetired(player=p):
-            return f"{name(p)} is {e.term('bankrupt')} and takes no more turns"
-        case GameEnded(reason=reason):
-            return f"The game is over: {reason}"
-        case BoxRead(target=target, values=values):
-            return f"Read off the box for {box_target_name(e, target)}: " + ", ".join(
-                f"{e.field_words([k])} {box_value_words(e, k, v)}" for k, v in values.items())
-        case Noted(text=text):
-            return text
-    return coop_line(game, event)
-
-
 def box_value_words(e: Edition, key: str, value: object) -> str:
     """A value read off the box as the table says it: a type, group or deck by its name, a table of amounts
     with slashes (``?`` for one not read yet)."""
@@ -266,56 +168,10 @@ def the_enemy(game: Game, enemy: str) -> str:
     return found.name if found.boss else f"the {found.name}"
 
 
-def coop_line(game: Game, event: Event) -> str:
-    """A co-operative game's event in words (enemies, Grogu, Signet cards, battles); empty for any other."""
-    e, name = game.edition, (lambda pid: party_name(game, pid))
-    match event:
-        case EnemyMoved(why=why) | BossReleased(why=why) | GroguMoved(why=why):
-            return why
-        case EnemyBeaten(enemy=enemy, player=p, out=out):
-            gone = f"; {the_enemy(game, enemy)} is out of the game" if out else ""
-            card = f"{enemy_name(game, enemy)}'s card" if enemy_of(game, enemy).boss else \
-                f"{a_or_an(enemy_name(game, enemy))} card"
-            return f"{name(p)} wins {card}{gone}"
-        case SignetMoved(card=card, source="", target=p):
-            return f"{name(p)} keeps the Signet card {signet_title(e, card)}"
-        case SignetMoved(card=card, source=p, target="") if p:
-            return f"The Signet card {signet_title(e, card)} goes to the bottom of the deck"
-        case SignetMoved(card=card, source=a, target=b):
-            return f"{name(a)} hands the Signet card {signet_title(e, card)} to {name(b)}"
-        case BattleOpened(player=p, enemy=enemy):
-            return f"{name(p)} must fight {the_enemy(game, enemy)}"
-        case BattleChanged(lost=True, rolls=rolls) if rolls:
-            return "The roll lost; another try is possible"
-        case BattleClosed(how="won", total=total):
-            return f"Battle won with {total}"
-        case BattleClosed(how="lost", total=total):
-            return f"Battle lost with {total}"
-        case BattleClosed(how="gone"):
-            return "No battle after all: the enemy does not stand on that space"
-    return ""
-
-
 def signet_title(edition: Edition, card: str) -> str:
     """A Signet card's title as entered in the box."""
     found = next((c for d in edition.decks.values() if d.role == "signet" for c in d.cards if c.id == card), None)
     return f"'{found.title}'" if found else card
-
-
-def _decision_line(game: Game, kind: str, who: str, data: dict[str, object]) -> str:
-    e = game.edition
-    space = e.space(str(data["space"])).name if "space" in data else ""
-    lines = {
-        "offer": f"{space} is for sale: {who} may {e.term('buy')} it, or it goes up for auction",
-        "card": f"{who} draws {a_or_an(e.decks[str(data['deck'])].name)} card" if data.get("deck") in e.decks else "",
-        "tax": f"{who} chooses how to pay the {e.term('income_tax')}",
-        "utility-roll": f"{who} rolls the dice again for {space}",
-        "mortgage-transfer": f"{who} chooses to {e.term('unmortgage')} {space} or keep it {e.term('mortgaged')}",
-        "place": f"{who} places the {e.term(str(data.get('piece', 'house')))} won at auction",
-        "enemies-move": f"{who} rolls the silver die for the {e.term('advance_space')}",
-        "leave-grogu": f"{who} chooses where Grogu stays",
-    }
-    return lines.get(kind, "")
 
 
 def feedback_kinds(events: list[Event]) -> frozenset[str]:

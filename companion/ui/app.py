@@ -85,6 +85,9 @@ class CompanionApp(App):
         self.desk = DiceDesk(self._on_ui_thread(self._roll_taken), self._on_ui_thread(self._roll_refused))
         self.session: Session | None = None
         self.last_answer: Answer | None = None
+        self.kept_roll: Command | None = None
+        """A roll whose box question was cancelled: the next Roll tap of that player plays these dice again
+        (the token on the board has already moved by them)."""
         self.sounds = Sounds(data_dir() / "sounds", data_dir() / "settings.json")
         # Phones read and act through the UI thread only: the server's threads hand their work to Kivy's clock.
         self.phones = PhoneLink(lambda: self.session, HandOff(self._soon), self.phone_submit,
@@ -204,6 +207,7 @@ class CompanionApp(App):
         if not answer.accepted:
             return self._refuse(command, list(answer.reasons))
         self.last_answer = replace(answer, lines=(*told, *answer.lines)) if told else answer
+        self.kept_roll = None
         for kind in ("end", "bankrupt", "jail", "purchase", "payment", "bid", "dice"):
             if kind in answer.feedback:
                 self.sounds.play(kind)
@@ -230,23 +234,29 @@ class CompanionApp(App):
             player = command.args[0]
             NewCardDialog(self, deck, player,
                           lambda card, done: self.submit(card_command(player, card), source, (*told, *done.lines)),
-                          lambda: self._not_played(command)).open()
+                          lambda: self._not_played(command, source)).open()
         else:  # values printed on a space, a group or a listed card: entered, then the same command again
             later = put_off(self.session.game, command)
             BoxValuesDialog(self, need, lambda done: self.submit(text, source, (*told, *done.lines)),
-                            lambda: self._not_played(command),
+                            lambda: self._not_played(command, source),
                             (lambda: self.submit(later, source, told)) if later else None).open()
         return answer
 
-    def _not_played(self, command: Command) -> None:
+    def _not_played(self, command: Command, source: str) -> None:
         """The table cancelled a question about the box: nothing was played, rolls count again, and the table is
-        told how to go on (the same action asks again)."""
+        told how to go on (the same action asks again; a roll keeps its dice for the next Roll tap)."""
+        if command.verb == "roll":
+            self.kept_roll = Command(command.verb, command.args, source)
         self.sync_devices()
         toast([not_played(command)])
 
     def run_action(self, action: Action) -> Answer | None:
         """Carry out an engine-checked action; a roll rolls on screen at once (the faces rolled by hand are typed
         with :meth:`type_dice`)."""
+        kept = self.kept_roll
+        if action.roll and kept is not None and kept.args[0] == action.player:
+            self.kept_roll = None
+            return self.submit(kept.to_text(), kept.source)
         if action.roll:
             request = self.desk.request
             if request is None:

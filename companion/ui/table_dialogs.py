@@ -16,7 +16,6 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.utils import escape_markup
 
 from companion.table.actions import (
-    NEW_CARD_KEY,
     Action,
     correct_command,
     correction_spaces,
@@ -26,6 +25,7 @@ from companion.table.actions import (
     transfer_reasons,
 )
 from companion.table.box_play import card_command, cards_to_enter
+from companion.table.presenters.cards import NEW_CARD_KEY
 from companion.table.views import NO_COLOUR, PlayerView, SpaceView
 from companion.table.words import credits
 from companion.ui import theme

@@ -5,6 +5,7 @@ table."""
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from pathlib import Path
 
@@ -13,10 +14,11 @@ import pytest
 import companion.rules as rules_package
 from companion.edition import load_edition
 from companion.engine.commands import GRAMMAR
+from companion.engine.events import Event
 from companion.paths import editions_dir
 from companion.rules import MECHANICS, compose, mechanics_of
 from companion.rules.core import Rules
-from companion.table.actions import DECISION_ACTIONS
+from companion.table.presenters import PRESENTERS, composed
 
 PACKAGE = Path(rules_package.__file__).resolve().parent.parent
 ENGINE_MAY_IMPORT = ("companion.engine", "companion.edition", "companion.dice")
@@ -102,11 +104,23 @@ def test_every_verb_can_be_issued_at_the_table() -> None:
     assert set(GRAMMAR) - issued_verbs() == set()
 
 
-def test_every_decision_kind_has_its_actions_at_the_table() -> None:
-    """Each decision a mechanic opens has a presenter in the table layer: the buttons that settle it."""
-    kinds = {k for cls in MECHANICS.values() for k in cls.decision_kinds}
-    assert kinds - set(DECISION_ACTIONS) == set()
-    assert set(DECISION_ACTIONS) - kinds == set()
+def test_every_mechanic_has_a_presenter_for_exactly_its_decisions() -> None:
+    """Each mechanic has its presenter in the table layer, under its name; the presenter shows (words and
+    buttons) every decision kind the mechanic opens, and no other."""
+    assert set(PRESENTERS) == set(MECHANICS)
+    for name, cls in MECHANICS.items():
+        assert set(PRESENTERS[name].decisions) == set(cls.__dict__.get("decision_kinds", ())), name
+
+
+def emitted_events(path: Path) -> set[str]:
+    """The event classes a rules module builds."""
+    names = {cls.__name__ for cls in all_subclasses(Event)}
+    return {node.func.id for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names}
+
+
+def all_subclasses(cls: type) -> set[type]:
+    return {c for sub in cls.__subclasses__() for c in (sub, *all_subclasses(sub))}
 
 
 EDITIONS = sorted(p.name for p in editions_dir().iterdir() if (p / "edition.toml").exists())
@@ -125,6 +139,20 @@ def test_an_edition_is_its_list_of_mechanics(folder: str) -> None:
     assert {v for v in GRAMMAR if hasattr(cls, "check_" + v.replace("-", "_"))} == verbs
     kinds = {"deed" if s.is_deed else s.kind for s in edition.spaces}
     assert kinds - set(cls.landing_table) <= QUIET_SPACES
+
+
+@pytest.mark.parametrize("folder", EDITIONS)
+def test_every_event_and_decision_an_edition_can_make_has_words_at_its_table(folder: str) -> None:
+    """Each decision kind the edition's mechanics open (those they bring along included) and each event they, or
+    the rules every game shares, can make has its line in the presenter of that edition's table (an empty line
+    for bookkeeping is a choice made there)."""
+    names = mechanics_of(load_edition(editions_dir() / folder))
+    decisions = {k for c in compose(names).__mro__ for k in c.__dict__.get("decision_kinds", ())}
+    assert decisions <= set(composed(compose(names).every_mechanic).decisions)
+    classes = [c for c in compose(names).__mro__[1:] if issubclass(c, Rules)]
+    made = set().union(*(emitted_events(Path(inspect.getfile(c))) for c in classes))
+    shown = {cls.__name__ for cls in composed(compose(names).every_mechanic).events} | {"DecisionOpened"}  # by kind
+    assert made - shown == set()
 
 
 def module_name(path: Path) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.game import Game
-from companion.table.words import event_line
+from companion.table.presenters import event_line
 
 from .helpers import build_rows, cash, give_deeds, messages, play, quiet_turn, rejected
 from .testbox import new_game

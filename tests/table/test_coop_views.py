@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.table.actions import bankruptcy_lines
 from companion.table.coop import battle_view, board_map
 from companion.table.setup_choices import first_turn_note
-from companion.table.views import journal_lines, pieces, player_views
+from companion.table.views import journal_lines, pieces, player_views, table_view
 from tests.mando.helpers import deal_signet, give_deeds, hideouts, place_hero, set_cash
 from tests.mando.testbox import mando, new_game
 from tests.rules.builders_assets import set_cash as set_classic_cash
@@ -90,3 +90,15 @@ def test_the_journal_names_the_boss_by_his_name_and_the_cards_won() -> None:
     assert journal_lines(game)[-1].text.endswith("Din must fight Moff Gideon")
     play(game, "buy din", "roll din 6 2")
     assert "Din wins Moff Gideon's card" in journal_lines(game)[-1].text
+
+
+def test_the_table_shows_the_last_roll_of_the_turn_whatever_it_was_for() -> None:
+    """Din moves 4 onto Imperial Advance 1, then rolls 6 on the silver die: the table's dice show the 6 (not the
+    4 of the move); once the turn has passed the dice are blank for the next hero."""
+    game = new_game(2)
+    play(game, "roll din 4")
+    assert table_view(game).dice == (4,)
+    play(game, "roll din 6")
+    assert table_view(game).dice == (6,)
+    play(game, "end din")
+    assert table_view(game).dice == ()

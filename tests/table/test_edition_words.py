@@ -29,9 +29,9 @@ from companion.table.actions import (
     turn_actions,
 )
 from companion.table.history import ranking
+from companion.table.presenters import event_line
 from companion.table.setup_choices import variant_notes
 from companion.table.views import deed_card_rows, deed_view, player_views, stock
-from companion.table.words import event_line
 from tests.rules.helpers import edition, give_deeds, seat
 
 # TEST DATA: the words a Boba Fett-style edition gives itself in [terms]; every other edition value is the

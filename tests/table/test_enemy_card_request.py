@@ -121,6 +121,6 @@ def test_only_a_card_the_deck_does_not_list_is_entered_as_a_new_card() -> None:
 
 def test_after_cancel_the_table_is_told_to_do_it_again() -> None:
     assert not_played(Command("roll", ("cara", "3"))) == (
-        "Nothing changed: the game waits where it was. When the box is at hand, roll again: the values printed in "
-        "it are asked for once more.")
+        "Nothing changed yet: the roll of 3 is kept. When the box is at hand, tap Roll: the same roll is played "
+        "and the values printed in the box are asked for once more.")
     assert "When the box is at hand, do it again:" in not_played(Command("correct", ("cara", "space-1")))

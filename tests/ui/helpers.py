@@ -199,6 +199,10 @@ NOT_GAME_WORDS = (
 """What no line a player reads may contain (issue 20): internal words rather than the game's."""
 
 
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|size|color|font|ref|sub|sup)(?:=[^\]]*)?\]")
+"""Kivy's text markup (sizes, colours), which is not words."""
+
+
 def word_problems(lines: list[str]) -> list[str]:
     """Every line that shows internal words: a '(s)' plural, an entry number, a file name, a dashed id, or a
     command in the journal's notation."""
@@ -207,7 +211,7 @@ def word_problems(lines: list[str]) -> list[str]:
 
     found = []
     for text in lines:
-        for line in text.splitlines():
+        for line in MARKUP.sub("", text).splitlines():
             for pattern, what in NOT_GAME_WORDS:
                 if pattern.search(line):
                     found.append(f"{what}: {line!r}")
@@ -216,7 +220,8 @@ def word_problems(lines: list[str]) -> list[str]:
                     cmd = parse_command(said)
                 except (CommandSyntaxError, ValueError):
                     continue
-                if cmd.args and said.split()[0] == cmd.verb:
+                # After a label, a verb then a number is a game's words ("Medical bill: pay 50"), not notation.
+                if cmd.args and said.split()[0] == cmd.verb and (said == line or not cmd.args[0].isdigit()):
                     found.append(f"a command in notation: {line!r}")
     return found
 

@@ -291,8 +291,10 @@ def test_a_new_value_after_a_caution_is_checked_again(app: Any) -> None:
                                                       "half")
 
 
-def test_cancel_changes_nothing_and_the_roll_is_wanted_again(app: Any) -> None:
-    """Cancel closes the question, says nothing was played, and Luke can roll again (no roll in the journal)."""
+def test_cancel_changes_nothing_and_the_roll_is_kept_for_the_next_roll_tap(app: Any) -> None:
+    """Cancel closes the question and says nothing was played yet (no roll in the journal, Luke still on GO);
+    the roll of 5 + 6 is kept, since Luke's token already stands on Mos Eisley: Roll asks the price again, and
+    once it is entered the same 5 + 6 is played, journalled once with its source."""
     start(app)
     roll_typed(5, 6)
     dialog = question()
@@ -302,11 +304,17 @@ def test_cancel_changes_nothing_and_the_roll_is_wanted_again(app: Any) -> None:
     wait_until(lambda: dialog not in dialogs())
     assert not dialogs()
 
-    assert any(t.startswith("Nothing changed: the game waits") for t in texts())
+    assert any(t.startswith("Nothing changed yet: the roll of 5 + 6 is kept") for t in texts())
     assert rolls(app) == []
     assert app.session.game.state.player("luke").position == 0
-    assert app.desk.request is not None and app.desk.request.command == "roll luke"
     assert action("roll").action.enabled
+
+    tap(action("roll"))
+    dialog = question()
+    pad_in(control(dialog, "price"), PRICE)
+    wait_until(lambda: dialog not in dialogs())
+    assert rolls(app) == [("roll luke 5 6", "typed")]
+    assert app.session.game.state.player("luke").position == 11
 
 
 def test_a_roll_from_a_device_waits_for_the_box_and_is_recorded_once(app: Any) -> None:
