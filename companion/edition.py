@@ -37,8 +37,11 @@ PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice
 """The values printed on a Title Deed or a space, as opposed to what the board's layout says (kind, group)."""
 FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
                "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards",
-               "number": "number needed to win", "reward": "reward", "penalty": "penalty"}
+               "number": "number needed to win", "reward": "reward", "penalty": "penalty",
+               "length": "number of spaces", "jail": "place of the Jail"}
 UNKNOWN_KIND = "unknown"
+UNKNOWN_LENGTH = "unknown"
+"""``length`` of a board nobody has published: asked once, before the first move."""
 UTILITY_DICE = ("move", "fresh")
 """Utility rent times the dice: the roll that moved the token there, or a fresh roll by the player who owes."""
 
@@ -368,6 +371,17 @@ class Edition:
         """The first space of a kind (the jail corner, GO)."""
         return next(s for s in self.spaces if s.kind == kind)
 
+    @property
+    def fully_known(self) -> bool:
+        """Whether the box has said what every space of the board is (its length included)."""
+        return self.length_known and not any(s.kind == UNKNOWN_KIND for s in self.spaces)
+
+    @property
+    def length_known(self) -> bool:
+        """Whether the board's length is known: a board nobody has published (``length = "unknown"`` in
+        board.toml) lists only GO until the box says how many spaces go round it."""
+        return self.raw.get("board", {}).get("length") != UNKNOWN_LENGTH
+
     def term(self, key: str) -> str:
         """A word the players see: the edition's own from ``[terms]``, else the classic game's (else the key)."""
         return self.terms.get(key) or CLASSIC_TERMS.get(key, key)
@@ -452,8 +466,13 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     for key in ("starting_cash", "go_salary", "jail_fine"):
         if not isinstance(money.get(key), int) or money[key] < 0:
             problems.append(f"edition.toml [money]: '{key}' must be a whole number of credits")
-    if spaces and sum(1 for s in spaces if s.kind == "jail") != 1:
-        problems.append("board.toml: the board needs exactly one jail space")
+    jails = sum(1 for s in spaces if s.kind == "jail")
+    learning = board.get("length") == UNKNOWN_LENGTH or any(s.kind == UNKNOWN_KIND for s in spaces)
+    if spaces and (jails > 1 or (jails == 0 and not learning)):
+        problems.append("board.toml: the board needs exactly one jail space (none yet while the box is still "
+                        "learning where it is)")
+    if isinstance(board.get("length"), int) and board["length"] != len(spaces):
+        problems.append(f"board.toml: the board has {board['length']} spaces, but {len(spaces)} are listed")
     variants = {
         vid: Variant(id=vid, **{k: v for k, v in vdata.items() if k in Variant.__dataclass_fields__})
         for vid, vdata in meta.get("variants", {"standard": {"name": "Standard game"}}).items()

@@ -309,6 +309,16 @@ class Hideout(DeedKind):
         return []
 
 
+class Planet(Hideout):
+    """A planet space (Star Wars 2015): its price printed on the outer space, its one rent printed on the planet
+    beside the hexagon it is linked to; no buildings and no mortgage (a Base marks its owner)."""
+
+    id = "planet"
+
+    def words(self, term: Callable[[str], str]) -> str:
+        return f"{_cap(term('street'))} of a {term('group')}"
+
+
 class CardSpace(SpaceKind):
     """A space where the lander draws from one of the card decks."""
 
@@ -398,6 +408,19 @@ class Advance(SpaceKind):
     id, word = "advance", "advance_space"
 
 
-KINDS: dict[str, SpaceKind] = {k.id: k for k in (Street(), Vessel(), Utility(), Hideout(), Go(), CardSpace(), Tax(),
-                                                 Jail(), FreeParking(), GoToJail(), Collect(), Jump(), Advance())}
+class Hyperdrive(SpaceKind):
+    """A Hyperdrive space (Star Wars 2015): the lander jumps to an unowned planet space ahead."""
+
+    id, fixed = "hyperdrive", "Hyperdrive"
+
+
+class BountyHunter(SpaceKind):
+    """A Bounty Hunter space (Star Wars 2015): the lander places one of their side's Bases for free."""
+
+    id, fixed = "bounty-hunter", "Bounty Hunter"
+
+
+KINDS: dict[str, SpaceKind] = {k.id: k for k in (Street(), Vessel(), Utility(), Hideout(), Planet(), Go(), CardSpace(),
+                                                 Tax(), Jail(), FreeParking(), GoToJail(), Collect(), Jump(), Advance(),
+                                                 Hyperdrive(), BountyHunter())}
 """Every kind of space the rules know, by id."""

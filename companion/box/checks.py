@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.box.fields import LAYOUT_FIELDS, card_fields, group_fields, space_fields
+from companion.box.fields import LAYOUT_FIELDS, board_fields, card_fields, group_fields, space_fields
 from companion.box.overlay import apply_values
-from companion.box.values import BoxValueError, Value, split_target
+from companion.box.values import BOARD_TARGET, BoxValueError, Value, split_target
 from companion.edition import (
     CARD_EFFECTS,
     CLASSIC_KINDS,
     CLASSIC_TERMS,
     DEED_KINDS,
+    UNKNOWN_KIND,
     Edition,
     board_facts,
     edition_from_data,
@@ -61,12 +62,14 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         if f is None:
             problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: '{key}' is not something "
                                                     "printed on it."))
-        elif during_play and key in LAYOUT_FIELDS and _settled(raw_item, key):
+        elif during_play and key in LAYOUT_FIELDS and _settled(raw_item, key, kind):
             problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: the {f.label.lower()} is "
                                                     "part of the board's layout and cannot change during a game."))
         else:
             problems += [BoxProblem(target, key, f"{_where(edition.raw, target)}, {f.label.lower()}: {m}")
                          for m in _type_problems(f, value)]
+    if kind == "board":
+        problems += _layout_problems(edition.raw, values)
     if problems:
         return problems
     merged = apply_values(edition.raw, target, values)
@@ -82,15 +85,47 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
     return problems
 
 
-def _settled(raw_item: dict[str, Any] | None, key: str) -> bool:
+def _settled(raw_item: dict[str, Any] | None, key: str, kind: str = "space") -> bool:
     """Whether a layout value is already known: the board learnt during a game only fills in what nobody has said
-    (what a space is, its group), it never changes what the box already says."""
+    (what a space is, its group, the board's length), it never changes what the box already says."""
     if raw_item is None:
         return False
+    if kind == "board":
+        return any(s.get("kind") == "jail" for s in raw_item.get("spaces", [])) if key == "jail" else \
+            isinstance(raw_item.get(key), int)
     unknown = raw_item.get("unknown", ())
     if key in unknown or (key != "kind" and "kind" in unknown):
         return False
     return key in raw_item
+
+
+def _layout_problems(raw: dict[str, Any], values: dict[str, Value]) -> list[BoxProblem]:
+    """The board as a whole: more spaces than the data already lists, and the Jail on a space after GO whose
+    type nobody has said yet (or already the Jail)."""
+    board = raw.get("board", {})
+    listed = len(board.get("spaces", []))
+    length = values.get("length", board.get("length"))
+    problems = []
+    if "length" in values and (not isinstance(length, int) or not max(listed, 4) <= length <= 200):
+        problems.append(BoxProblem(BOARD_TARGET, "length", f"The board: count every space round the board, GO "
+                                                           f"included: between {max(listed, 4)} and 200."))
+    for key, most in (("bases", 48), ("planets", 200)):
+        count = values.get(key)
+        if key in values and not (isinstance(count, int) and 1 <= count <= most):
+            problems.append(BoxProblem(BOARD_TARGET, key, f"The board: a count from 1 to {most}, please."))
+    jail = values.get("jail")
+    if jail is not None and isinstance(length, int) and isinstance(jail, int):
+        spaces = board.get("spaces", [])
+        known = spaces[jail] if jail < len(spaces) else {"kind": UNKNOWN_KIND}
+        if not 1 <= jail < length:
+            problems.append(BoxProblem(BOARD_TARGET, "jail", f"The board: the Jail is 1 to {length - 1} spaces "
+                                                             "after GO."))
+        elif "kind" not in known.get("unknown", ()) and known.get("kind") not in ("jail", UNKNOWN_KIND):
+            problems.append(BoxProblem(BOARD_TARGET, "jail", f"The board: space {jail} is already known as "
+                                                             "something else."))
+    elif jail is not None:
+        problems.append(BoxProblem(BOARD_TARGET, "jail", "The board: first say how many spaces go round it."))
+    return problems
 
 
 def check_edition(edition: Edition) -> list[BoxProblem]:
@@ -243,6 +278,8 @@ def _where(raw: dict[str, Any], target: str) -> str:
     """A target as the owner finds it in the box: ``Space 14 (Tatooine: Jabba's Palace)``."""
     kind, _, rest = target.partition(":")
     item, _, sub = rest.partition("/")
+    if kind == "board":
+        return "The board"
     if kind == "space":
         for i, s in enumerate(raw.get("board", {}).get("spaces", [])):
             if s.get("id", f"space-{i}") == item:
@@ -260,7 +297,9 @@ def _where(raw: dict[str, Any], target: str) -> str:
 
 
 def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, Any] | None:
-    """The stored table of a space, group, deck or card (None when there is none)."""
+    """The stored table of a space, group, deck or card, or the board (None when there is none)."""
+    if kind == "board":
+        return raw.get("board", {})
     if kind == "space":
         return next((s for i, s in enumerate(raw.get("board", {}).get("spaces", []))
                      if s.get("id", f"space-{i}") == item), None)
@@ -274,12 +313,15 @@ def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, 
 
 def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> dict[str, BoxField]:
     """The fields the owner can enter for a target, given what it holds (its type, a card's effect)."""
+    if kind == "board":
+        return {f.key: f for f in board_fields()}
     if kind == "space":
         space_kind = item.get("kind", "street")
         fields = space_fields(edition, space_kind if space_kind in edition.space_kinds else edition.default_kind,
                               edition.space(item_id) if edition.has_space(item_id) else None)
     elif kind == "group":
-        fields = group_fields()
+        raw_group = _raw_item(edition.raw, "group", item_id, "") or {}
+        fields = group_fields("size" in raw_group.get("unknown", ()) or "size" in raw_group.get("owner", ()))
     else:
         fields = card_fields(edition, str(item.get("effect", "")), item_id)
     return {f.key: f for f in fields}

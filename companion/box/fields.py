@@ -12,7 +12,8 @@ from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
 from companion.edition import CARD_EFFECTS, Edition, Space, board_facts
 from companion.space_kinds import KINDS, BoxField
 
-LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour"})
+LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour", "length", "jail", "bases", "planets",
+                           "size"})
 """Fields that shape the board: learnt when play first reaches them, never changed during a game."""
 
 
@@ -44,9 +45,22 @@ def space_fields(edition: Edition, kind: str, space: Space | None = None) -> lis
     return [f for f in fields if f.key not in (facts.shared or {})]
 
 
-def group_fields() -> list[BoxField]:
-    """A colour group's name and band colour."""
-    return [BoxField("name", "Name", "text", True), BoxField("colour", "Colour", "choice", True, choices=BAND_COLOURS)]
+def board_fields() -> list[BoxField]:
+    """The board as a whole, for a board nobody has published: how many spaces go round it, where the Jail is
+    (counted from GO), how many Bases of each side's colour the box holds and how many planet spaces the board
+    has (Star Wars 2015)."""
+    return [BoxField("length", "Spaces round the board, GO included", "number", True),
+            BoxField("jail", "The Jail: how many spaces after GO", "number", True),
+            BoxField("bases", "Bases of each colour in the box", "number", True),
+            BoxField("planets", "Planet spaces on the whole board", "number", True)]
+
+
+def group_fields(sized: bool = False) -> list[BoxField]:
+    """A colour group's name and band colour; ``sized``: a group whose number of deeds nobody has published (a
+    planet's hexagons), which the owner counts on the board."""
+    fields = [BoxField("name", "Name", "text", True),
+              BoxField("colour", "Colour", "choice", True, choices=BAND_COLOURS)]
+    return [*fields, BoxField("size", "How many spaces it has", "number", True)] if sized else fields
 
 
 def card_fields(edition: Edition, effect: str, deck: str = "") -> list[BoxField]:

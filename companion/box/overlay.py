@@ -34,7 +34,10 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
         if "unknown" in card:
             card["unknown"] = [f for f in card["unknown"] if f not in plain]
         return out
-    board = out.get("board", {})
+    board = out.setdefault("board", {})
+    if kind == "board":
+        lay_out(board, plain)
+        return out
     entry = _find(board.get(SECTIONS[kind], []), item, kind)
     plain = {k: joined(entry.get(k), v) for k, v in plain.items()}
     entry.update(plain)
@@ -46,6 +49,24 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
     entry["unknown"] = unknown
     entry["owner"] = sorted(set(entry.get("owner", [])) | set(plain))
     return out
+
+
+def lay_out(board: dict[str, Any], values: dict[str, Any]) -> None:
+    """The board as a whole read off the box: its ``length`` (every space after those the data lists is one
+    nobody has described yet), the position of its ``jail``, the ``bases`` of each colour and the number of
+    ``planets`` spaces."""
+    if "length" in values:
+        board["length"] = values["length"]
+        spaces = board.setdefault("spaces", [])
+        spaces += [{"id": f"space-{p}", "unknown": ["kind", "name"]} for p in range(len(spaces), values["length"])]
+    for key in ("bases", "planets"):
+        if key in values:
+            board[key] = values[key]
+    if "jail" in values:
+        jail = board["spaces"][values["jail"]]
+        jail.update(kind="jail", name=jail.get("name", "Jail"),
+                    unknown=[f for f in jail.get("unknown", []) if f not in ("kind", "name")])
+    board["owner"] = sorted(set(board.get("owner", [])) | set(values))
 
 
 def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[str]) -> list[str]:

@@ -12,7 +12,7 @@ from companion.edition import PRINTED_FIELDS, Edition, counted, field_words
 UNCERTAIN = ("low", "medium")
 PRINTED_CARD_FIELDS = ("number", "reward", "penalty")
 """The numbers printed on a card that box data may leave unknown (an Imperial enemy card's)."""
-FIELD_ORDER = ("kind", "name", "group", "deck", "colour", *PRINTED_FIELDS, "cards", *PRINTED_CARD_FIELDS)
+FIELD_ORDER = ("kind", "name", "group", "deck", "colour", "size", *PRINTED_FIELDS, "cards", *PRINTED_CARD_FIELDS)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Values read off the box, as the ``box`` command carries them: ``field=value`` words after a target.
 
 Targets name what a value is printed on: ``space:<id>`` (a board space or its Title Deed), ``group:<id>`` (a colour
-group) and ``card:<deck>/<card-id>`` (one card of a deck). Values are whole numbers, lists of whole numbers
-written ``2,10,30`` or words (the command line quotes a value that holds spaces). In a list, ``?`` is an amount
-not read yet (``10,?,?,?,?,?``: only the site-only rent); it is held as 0, which no printed amount is.
+group), ``card:<deck>/<card-id>`` (one card of a deck) and ``board:layout`` (the board as a whole: how many spaces
+go round it and which one is the Jail, for a board nobody has published). Values are whole numbers, lists of
+whole numbers written ``2,10,30`` or words (the command line quotes a value that holds spaces). In a list, ``?`` is
+an amount not read yet (``10,?,?,?,?,?``: only the site-only rent); it is held as 0, which no printed amount is.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from typing import Any
 from companion.engine.errors import CompanionError
 from companion.space_kinds import NOT_READ
 
-TARGET_KINDS = ("space", "group", "card")
+TARGET_KINDS = ("space", "group", "card", "board")
+BOARD_TARGET = "board:layout"
+"""The board as a whole: its length and where the Jail is."""
 _NUMBER = re.compile(r"[0-9]+")
 _NUMBERS = re.compile(r"([0-9]+|\?)(,([0-9]+|\?))+")
 
 
-SECTIONS = {"space": "spaces", "group": "groups", "card": "cards"}
+SECTIONS = {"space": "spaces", "group": "groups", "card": "cards", "board": "board"}
 """Where the values of each kind of target live, in edition data and in a box profile."""
 
 
@@ -34,8 +37,10 @@ def split_target(target: str) -> tuple[str, str, str]:
     """``space:bounty`` → (``space``, ``bounty``, ""); ``card:imperial/pay`` → (``card``, ``imperial``, ``pay``)."""
     kind, _, rest = target.partition(":")
     if kind not in TARGET_KINDS or not rest:
-        raise BoxValueError(f"{target!r} does not name a space, group or card (space:<id>, group:<id>, "
-                            "card:<deck>/<card>)")
+        raise BoxValueError(f"{target!r} does not name a space, group, card or the board (space:<id>, group:<id>, "
+                            f"card:<deck>/<card>, {BOARD_TARGET})")
+    if kind == "board" and target != BOARD_TARGET:
+        raise BoxValueError(f"{target!r}: the board as a whole is {BOARD_TARGET}")
     item, _, sub = rest.partition("/")
     if kind == "card" and not sub:
         raise BoxValueError(f"{target!r}: a card is named card:<deck>/<card>")

@@ -36,17 +36,19 @@ class Decision:
 class Unread(NamedTuple):
     """Rent whose amount is still to be read off the Title Deed, as the rules worked it out at the landing: the
     amount at ``place`` in its ``row`` (``rent``, ``dice_multiplier``) times ``times``, less ``less`` (never below
-    0), times ``after``. (A named tuple: one is made at every landing on an owned deed.)"""
+    0), times ``after``, and ``percent`` of that rounded up to a whole credit (an ally's half rent). (A named tuple:
+    one is made at every landing on an owned deed.)"""
 
     row: str
     place: int
     times: int = 1
     less: int = 0
     after: int = 1
+    percent: int = 100
 
     def amount(self, printed: int) -> int:
         """The rent once the amount printed at ``index`` is known."""
-        return max(0, printed * self.times - self.less) * self.after
+        return -(-max(0, printed * self.times - self.less) * self.after * self.percent // 100)
 
 
 @dataclass

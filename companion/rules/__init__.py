@@ -19,7 +19,10 @@ from companion.engine.state import Setup
 from companion.rules.core import Rules
 from companion.rules.mechanics.auctions import Auctions
 from companion.rules.mechanics.bankruptcy import LeaveTheGame
+from companion.rules.mechanics.base_loss import BaseLoss
+from companion.rules.mechanics.bases import Bases
 from companion.rules.mechanics.battles import Battles
+from companion.rules.mechanics.bounty_hunter import BountyHunter
 from companion.rules.mechanics.buildings import Buildings
 from companion.rules.mechanics.cards import Cards
 from companion.rules.mechanics.coop_score import CoopScore
@@ -28,14 +31,18 @@ from companion.rules.mechanics.debts import Debts
 from companion.rules.mechanics.deed_sales import DeedSales
 from companion.rules.mechanics.deeds import Deeds
 from companion.rules.mechanics.enemies import Enemies
+from companion.rules.mechanics.force_cards import ForceCards
 from companion.rules.mechanics.forgiveness import DebtForgiven
 from companion.rules.mechanics.grogu import Grogu
 from companion.rules.mechanics.heroes import Heroes
+from companion.rules.mechanics.hyperdrive import Hyperdrive
 from companion.rules.mechanics.jail import Jail
 from companion.rules.mechanics.jumps import Jumps
 from companion.rules.mechanics.mortgages import Mortgages
 from companion.rules.mechanics.payouts import Payouts
+from companion.rules.mechanics.planet_count import PlanetCount
 from companion.rules.mechanics.rent import RentClaims
+from companion.rules.mechanics.sides import Sides
 from companion.rules.mechanics.signets import Signets
 from companion.rules.mechanics.taxes import Taxes
 from companion.rules.mechanics.time_limit import TimeLimit
@@ -71,6 +78,13 @@ MECHANICS: dict[str, type[Rules]] = {
     "debt-forgiveness": DebtForgiven,
     "deed-sales": DeedSales,
     "coop-score": CoopScore,
+    "sides": Sides,
+    "bases": Bases,
+    "force-cards": ForceCards,
+    "hyperdrive": Hyperdrive,
+    "bounty-hunter": BountyHunter,
+    "base-loss": BaseLoss,
+    "planet-count": PlanetCount,
 }
 """Every mechanic by the name edition data gives it."""
 

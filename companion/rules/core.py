@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from companion.box.checks import check_values
 from companion.box.overlay import apply_values
 from companion.box.status import box_status
-from companion.box.values import BoxValueError, parse_values
+from companion.box.values import BOARD_TARGET, BoxValueError, parse_values
 from companion.dice import MOVE, RollNeed
 from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
 from companion.engine.commands import Command, grammar_problem, register_verbs
@@ -133,7 +133,6 @@ class Rules:
         self.houses_before_hotel = (variant and variant.houses_before_hotel) or edition.houses_before_hotel
         self.jail_max_turns = (variant and variant.jail_max_turns) or edition.jail_max_turns
         self.board_size = len(edition.spaces)
-        self.jail_position = edition.first("jail").position
         self.term = edition.term
         self.money = edition.money
 
@@ -296,6 +295,16 @@ class Rules:
         if state.has_player(player_id):
             return state.player(player_id).name
         return f"the {self.edition.term('bank')}" if player_id == BANK else player_id
+
+    @property
+    def jail_position(self) -> int:
+        """Where the Jail is; asked of the box (counted from GO) the first time a token is sent there on a board
+        nobody has published."""
+        jail = next((s.position for s in self.edition.spaces if s.kind == "jail"), None)
+        if jail is None:
+            raise ValueNeeded(Need(BOARD_TARGET, ("jail",), "Where is the Jail? Count the spaces from GO to the "
+                                                            "Jail (GO is 0)."))
+        return jail
 
     def space_at(self, position: int) -> Space:
         """The space at a board position."""
@@ -464,6 +473,14 @@ class Rules:
         else:
             emit(DebtOpened(payer, payee, amount, reason))
 
+    def sold(self, s: GameState, reason: str, buyer: str, deed: Space, price: int) -> Transaction:
+        """A deed from the bank to ``buyer`` for ``price`` credits (none: paid apart), as one transaction (and
+        whatever the edition places with it: a Base)."""
+        parts = [Transaction.transfer(reason, BANK, buyer, deed_unit(deed.id), 1)]
+        if price:
+            parts.insert(0, Transaction.transfer(reason, buyer, BANK, CREDITS, price))
+        return Transaction.combine(reason, parts)
+
     def go_salary(self, s: GameState, player: str) -> int:
         """What GO pays ``player``: the edition's salary."""
         return self.edition.go_salary
@@ -490,7 +507,11 @@ class Rules:
     # ------------------------------------------------------------------ moving and landing
 
     def advance(self, emit: Emitter, player: str, steps: int, how: str) -> None:
-        """Move forward; the GO salary is paid when the token passes or lands on GO."""
+        """Move forward; the GO salary is paid when the token passes or lands on GO. A board nobody has published
+        says how many spaces go round it before the first move (moves only count spaces)."""
+        if not self.edition.length_known:
+            raise ValueNeeded(Need(BOARD_TARGET, ("length",), "How many spaces go round the board? Count them all, "
+                                                              "GO included."))
         p = emit.state.player(player)
         target = p.position + steps
         if target >= self.board_size:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import card_fields, group_fields, space_fields
+from companion.box.fields import board_fields, card_fields, group_fields, space_fields
 from companion.box.profile import BoxProfile, box_id, overlay
 from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
@@ -158,7 +158,10 @@ def target_fields(edition: Edition, target: str) -> list[BoxField]:
     if kind == "space":
         return space_fields(edition, edition.space(item).kind, edition.space(item))
     if kind == "group":
-        return group_fields()
+        group = edition.groups[item]
+        return group_fields("size" in group.unknown | group.owner)
+    if kind == "board":
+        return board_fields()
     card = edition.decks[item].card(sub) if item in edition.decks and sub else None
     return card_fields(edition, card.effect if card else "", item)
 

@@ -181,7 +181,7 @@ def step_view(edition: Edition, part: str, index: int, kind: str = "") -> StepVi
     if part == "groups":
         g = edition.groups[item]
         fields = tuple(_field_view(f, None if f.key in g.unknown else getattr(g, f.key), g.unknown, g.owner,
-                                   _raw_group(edition, item)) for f in group_fields())
+                                   _raw_group(edition, item)) for f in group_fields("size" in g.unknown | g.owner))
         return StepView(part, target, index, len(targets), f"Group {index + 1} of {len(targets)}",
                         g.name if "name" not in g.unknown else "Name not entered yet",
                         g.colour if "colour" not in g.unknown else "", fields, _rated(_raw_group(edition, item)))

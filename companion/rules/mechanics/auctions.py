@@ -9,10 +9,9 @@ from typing import ClassVar
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import AuctionClosed, AuctionOpened, BidPlaced, DecisionClosed, Posted
-from companion.engine.ledger import BANK, Transaction, deed_unit
+from companion.engine.ledger import BANK, deed_unit
 from companion.engine.state import GameState
 from companion.rules.core import Emitter, Grammar, Rules
-from companion.rules.mechanics.deeds import sale
 
 V = Violation
 
@@ -83,11 +82,14 @@ class Auctions(Rules):
         return []
 
     def do_pass(self, emit: Emitter, cmd: Command) -> None:
+        """The auction closes by itself once nobody but the high bidder may still bid (a player who may not bid
+        at all counts as out)."""
         emit(BidPlaced(cmd.args[0], 0))
         s = emit.state
         assert s.auction is not None
         high = s.auction.high[0] if s.auction.high else None
-        if all(p.id in s.auction.passed or p.id == high for p in s.active):
+        lot = s.auction.lot
+        if all(p.id in s.auction.passed or p.id == high or self.bidder_problems(s, p.id, lot) for p in s.active):
             self.close_auction(emit)
 
     def check_close(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -116,7 +118,7 @@ class Auctions(Rules):
         deed = self.edition.space(lot.removeprefix("deed:"))
         reason = f"{self.name_of(s, winner)} wins {deed.name} at auction"
         if s.cash(winner) >= amount:
-            emit(Posted(sale(reason, winner, deed, amount)))
+            emit(Posted(self.sold(s, reason, winner, deed, amount)))
         else:
-            emit(Posted(Transaction.transfer(reason, BANK, winner, deed_unit(deed.id), 1)))
+            emit(Posted(self.sold(s, reason, winner, deed, 0)))
             self.charge(emit, winner, BANK, amount, reason)

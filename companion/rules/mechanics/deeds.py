@@ -18,12 +18,6 @@ from companion.rules.core import Emitter, Grammar, Rules
 V = Violation
 
 
-def sale(reason: str, buyer: str, deed: Space, price: int) -> Transaction:
-    """A deed from the bank to ``buyer`` for ``price`` credits, as one transaction."""
-    return Transaction.combine(reason, [Transaction.transfer(reason, buyer, BANK, CREDITS, price),
-                                        Transaction.transfer(reason, BANK, buyer, deed_unit(deed.id), 1)])
-
-
 class Deeds(Rules):
     """Buying deeds and the rent they raise."""
 
@@ -174,8 +168,8 @@ class Deeds(Rules):
         assert offer is not None
         deed = self.edition.space(offer.data["space"])
         emit(DecisionClosed(offer.id))
-        emit(Posted(sale(f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}", player, deed,
-                         self.buy_price(emit.state, player, deed))))
+        emit(Posted(self.sold(emit.state, f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}",
+                              player, deed, self.buy_price(emit.state, player, deed))))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "offer":

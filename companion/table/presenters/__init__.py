@@ -17,13 +17,16 @@ from companion.table.presenters import (
     auctions,
     bankruptcy,
     battles,
+    bounty_hunter,
     buildings,
     cards,
     core,
     debts,
     deeds,
     enemies,
+    force_cards,
     grogu,
+    hyperdrive,
     jail,
     mortgages,
     rent,
@@ -64,6 +67,13 @@ PRESENTERS: dict[str, Presenter] = {
     "debt-forgiveness": Presenter(actions=(bankruptcy.declare,)),  # declared as in the classic game, not retired
     "deed-sales": NOTHING_OF_ITS_OWN,  # a sale is a posting
     "coop-score": NOTHING_OF_ITS_OWN,  # the score is on the end screen
+    "sides": NOTHING_OF_ITS_OWN,  # each seat shows its side
+    "bases": NOTHING_OF_ITS_OWN,  # a Base placed is a posting with its purchase
+    "force-cards": force_cards.PRESENTER,
+    "hyperdrive": hyperdrive.PRESENTER,
+    "bounty-hunter": bounty_hunter.PRESENTER,
+    "base-loss": NOTHING_OF_ITS_OWN,  # a Base lost is a posting and a note
+    "planet-count": NOTHING_OF_ITS_OWN,  # the end is the game's own line
 }
 """Each mechanic's presenter, by the name edition data gives the mechanic."""
 

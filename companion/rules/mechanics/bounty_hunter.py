@@ -1,0 +1,76 @@
+"""Bounty Hunter spaces (Star Wars 2015): the lander takes one of their side's Bases from the bank, for free, and
+sets it on an unowned planet space or in place of any Base on the board that is not their own (that Base goes
+back to its side's stock). With no Base of their side left in the bank, nothing happens."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.edition import Space
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Posted
+from companion.engine.ledger import BANK, Posting, Transaction, deed_unit, site_account
+from companion.engine.state import Decision, GameState
+from companion.rules.core import Emitter, Grammar
+from companion.rules.mechanics.bases import Bases, base_unit
+
+V = Violation
+
+
+class BountyHunter(Bases):
+    """A free Base."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "bounty": (("player", "word"), "set a free Base (Bounty Hunter) on a planet space"),
+    }
+    decision_kinds: ClassVar[tuple[str, ...]] = ("bounty",)
+    landing_decisions: ClassVar[tuple[str, ...]] = ("bounty",)
+    landings: ClassVar[dict[str, str]] = {"bounty-hunter": "land_bounty"}
+
+    def bounty_targets(self, s: GameState, player: str) -> list[Space]:
+        """Where the free Base may go: a planet space nobody owns, or one with another player's Base."""
+        return [d for d in self.edition.deeds if d.kind == "planet" and s.owner(d.id) != player]
+
+    def land_bounty(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
+        """The lander chooses where to set the free Base (nothing happens with no Base of their side left, or
+        no planet space the box knows of to set it on)."""
+        s = emit.state
+        if not self.in_stock(s, self.side_of(s, player)):
+            emit(Noted(f"The {self.side_name(self.side_of(s, player))} have no {self.term('base')} left: "
+                       f"{self.name_of(s, player)} gets nothing from the Bounty Hunter"))
+        elif not self.bounty_targets(s, player):
+            emit(Noted(f"No planet space is known yet: {self.name_of(s, player)} gets nothing from the Bounty "
+                       "Hunter"))
+        else:
+            emit(DecisionOpened("bounty", player, {"space": space.id}))
+
+    def check_bounty(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The free Base goes on a planet space that is not already the player's own."""
+        player, target = cmd.args
+        problems = self.need_decision(s, player, "bounty", "set a free Base for")
+        if not problems and target not in {t.id for t in self.bounty_targets(s, player)}:
+            problems.append(V("bounty/target", f"The free {self.term('base')} goes on a planet space nobody owns "
+                                               f"or on another player's {self.term('base')}."))
+        return problems
+
+    def do_bounty(self, emit: Emitter, cmd: Command) -> None:
+        s, (player, target) = emit.state, cmd.args
+        decision = self.decision(s, player, "bounty")
+        assert decision is not None
+        emit(DecisionClosed(decision.id))
+        space = self.edition.space(target)
+        holder, deed, site = s.owner(target), deed_unit(target), site_account(target)
+        placed = base_unit(self.side_of(s, player))
+        reason = f"{self.name_of(s, player)} sets a free {self.term('base')} on {space.name} (Bounty Hunter)"
+        postings = [Posting(holder, deed, -1), Posting(player, deed, 1), Posting(BANK, placed, -1),
+                    Posting(site, placed, 1)]
+        if holder != BANK:
+            removed = base_unit(self.side_of(s, holder))
+            postings += [Posting(site, removed, -1), Posting(BANK, removed, 1)]
+        emit(Posted(Transaction(reason, tuple(postings))))
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "bounty":
+            return f"choose where to set the free {self.term('base')} (Bounty Hunter)"
+        return super().decision_text(d)

@@ -1,0 +1,80 @@
+"""The end of a Star Wars 2015 game: the moment every planet space holds a Base, the side with more Bases on the
+board wins, and the player of that side with the most Bases is the ultimate winner. A draw (between the sides, or
+between players of the winning side) goes to the owner of the highest-placed Base: the most valuable, as a lost
+Base is chosen.
+
+How many planet spaces the board has is asked once every planet space the box knows holds a Base (in a first game,
+at the first purchase), unless the whole board is already known; the box remembers it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from companion.box.values import BOARD_TARGET
+from companion.edition import Space
+from companion.engine.errors import Need, ValueNeeded
+from companion.engine.events import GameEnded
+from companion.engine.ledger import BANK
+from companion.engine.state import GameState
+from companion.rules.core import Emitter
+from companion.rules.mechanics.base_loss import BaseLoss
+
+
+class PlanetCount(BaseLoss):
+    """Counting the Bases when the galaxy is full."""
+
+    asks: ClassVar[frozenset[str]] = frozenset({"planets"})
+
+    def planet_spaces(self) -> int:
+        """How many planet spaces the board has: known once every space is, else asked of the box."""
+        e = self.edition
+        if e.fully_known:
+            return sum(1 for s in e.deeds if s.kind == "planet")
+        count = e.raw.get("board", {}).get("planets")
+        if not isinstance(count, int):
+            raise ValueNeeded(Need(BOARD_TARGET, ("planets",), "How many planet spaces does the whole board have? "
+                                                               "The game ends when every one holds a Base."))
+        return count
+
+    def after_command(self, emit: Emitter) -> None:
+        """The game ends the moment every planet space holds a Base."""
+        super().after_command(emit)
+        s = emit.state
+        planets = [d for d in self.edition.deeds if d.kind == "planet"]
+        if s.over or not planets or any(s.owner(d.id) == BANK for d in planets):
+            return
+        if len(planets) >= self.planet_spaces():
+            self.end_game(emit, f"every planet space holds a {self.term('base')}")
+
+    def end_game(self, emit: Emitter, reason: str) -> None:
+        """The sides' Bases counted; the winning side's players first, most Bases first (see the module's
+        words)."""
+        s = emit.state
+        self.before_end(emit)
+        held = {p.id: self.bases_of(s, p.id) for p in s.active}
+        by_side = {side: sum(len(held[p.id]) for p in s.active if p.side == side) for side in self.edition.sides}
+        winner = self.winning_side(s, held, by_side)
+        order = sorted(s.active, key=lambda p: (p.side != winner, -len(held[p.id]),
+                                                tuple(-v for v in self.placement(s, held[p.id]))))
+        ranking = [{"player": p.id, "worth": len(held[p.id]), "parts": self.base_parts(p.side, held[p.id])}
+                   for p in order]
+        score = " to ".join(str(by_side[side]) for side in sorted(by_side, key=lambda side: side != winner))
+        emit(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}; "
+                       f"{self.name_of(s, order[0].id)} is the ultimate winner", tuple(ranking)))
+
+    def winning_side(self, s: GameState, held: dict[str, list[Space]], by_side: dict[str, int]) -> str:
+        """The side with more Bases; level: the side holding the highest-placed Base."""
+        most = max(by_side.values())
+        level = [side for side, n in by_side.items() if n == most]
+        if len(level) == 1:
+            return level[0]
+        best = max((p for p in s.active if held[p.id]), key=lambda p: self.placement(s, held[p.id]))
+        return best.side
+
+    def placement(self, s: GameState, bases: list[Space]) -> tuple[int, int, int]:
+        """How high a player's best Base is placed (see :meth:`value_rank`); nothing with no Base."""
+        return max(map(self.value_rank, bases)) if bases else (0, 0, 0)
+
+    def base_parts(self, side: str, bases: list[Space]) -> dict[str, Any]:
+        """What the end screen shows of a player: their side and their Bases."""
+        return {"bases": len(bases), "total": len(bases), "side": side}

@@ -1,0 +1,153 @@
+"""Star Wars 2015: the board learnt while playing, buying a planet space with a Base, auctions, rent between
+allies and enemies (SW-* in docs/rules/star-wars-2015.md). Figures from the made-up box of tests/sw2015/testbox.py
+(TEST DATA): Hoth 1 and 2 cost 60 and pay 6, Tatooine 4 and 7 cost 100 and pay 10, Geonosis 22 pays 27."""
+
+from __future__ import annotations
+
+from companion.engine.errors import CommandRejected
+from companion.engine.ledger import BANK
+from companion.engine.state import Setup
+from companion.rules import new_game as open_game
+from companion.rules.mechanics.bases import base_unit
+from tests.rules.helpers import codes, play
+
+from .testbox import SEATS, edition, new_game, space
+
+
+def stock(game, side: str) -> int:
+    return game.state.ledger.balance(BANK, base_unit(side))
+
+
+def needs(game, line: str) -> tuple[str, tuple[str, ...]]:
+    """What the box is asked for by ``line`` (its target and fields)."""
+    try:
+        play(game, line)
+    except CommandRejected as refused:
+        need = refused.violations[0].need
+        assert need is not None
+        return need.target, need.fields
+    raise AssertionError(f"{line} was not refused")
+
+
+def test_a_first_game_asks_the_length_before_the_first_move_then_each_space_where_a_token_stops() -> None:
+    """SW-11, issue 19: nothing of the board is known; the first roll asks how many spaces go round it (one
+    number); Luke's 2 + 3 then stops on space 5, whose type is asked; a Hyperdrive there opens the jump."""
+    game = new_game("luke", "vader", learnt=False)
+    assert needs(game, "roll luke 2 3") == ("board:layout", ("length",))
+    play(game, "box board:layout length=24")
+    assert needs(game, "roll luke 2 3") == ("space:space-5", ("kind",))
+    play(game, "box space:space-5 kind=hyperdrive", "roll luke 2 3")
+    assert game.state.player("luke").position == 5
+    assert [d.kind for d in game.state.decisions] == ["hyperdrive"]
+
+
+def test_go_to_jail_asks_where_the_jail_is_when_nobody_has_said() -> None:
+    """SW-32: a board still being learnt: the Jail's place is asked (counted from GO) when a token is sent there."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24", "box space:space-7 kind=go-to-jail")
+    assert needs(game, "roll luke 3 4") == ("board:layout", ("jail",))
+    play(game, "box board:layout jail=6", "roll luke 3 4")
+    assert (game.state.player("luke").position, game.state.player("luke").in_jail) == (6, True)
+
+
+def test_the_base_stock_is_asked_the_first_time_a_planet_space_is_for_sale() -> None:
+    """SW-16, Bases NOT FOUND: the count of each colour's Bases is asked when a planet space is first offered."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24", "box space:space-4 kind=planet group=tatooine price=100 rent=10")
+    assert needs(game, "roll luke 1 3") == ("board:layout", ("bases",))
+    play(game, "box board:layout bases=12", "roll luke 1 3")
+    assert needs(game, "buy luke") == ("board:layout", ("planets",))  # is the galaxy full? asked once per box
+    play(game, "box board:layout planets=14", "buy luke")
+    assert game.state.owner(space(4)) == "luke"
+    assert game.state.cash("luke") == 1400
+    assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
+
+
+def test_buying_a_planet_space_sets_a_base_and_an_enemy_pays_the_full_rent() -> None:
+    """SW-16, SW-19, SW-20, SW-21: Luke (Rebel) buys Tatooine 4 for 100 with a Rebel Base from the bank's 12;
+    Vader (Empire) stops there and Luke claims the full 10."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
+    assert game.state.owner(space(4)) == "luke"
+    assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
+    assert (game.state.cash("luke"), game.state.cash("vader")) == (1500 - 100 + 10, 1500 - 10)
+
+
+def test_an_ally_pays_half_the_rent() -> None:
+    """SW-20: Finn, Luke's ally, stops on Luke's Tatooine 4 (rent 10) and pays half: 5."""
+    game = new_game("luke", "vader", "finn", "kylo")
+    play(game, "roll luke 1 3", "buy luke", "end luke",
+         "roll vader 1 2", "drawn vader", "end vader",          # 3: a Rebel card, carried out at the table
+         "roll finn 1 3", "claim luke finn")
+    assert (game.state.cash("luke"), game.state.cash("finn")) == (1400 + 5, 1500 - 5)
+
+
+def test_half_of_an_odd_rent_is_rounded_up() -> None:
+    """SW-20, I-SW-6: half of Geonosis's 27 is 14 (a table cannot pay half a credit)."""
+    from companion.engine.state import Unread
+
+    assert Unread("rent", 0, percent=50).amount(27) == 14
+    assert Unread("rent", 0, times=2, percent=50).amount(27) == 27
+
+
+def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
+    """SW-22: Luke holds Tatooine 4 and his ally Finn Tatooine 7, the whole planet: Vader pays 2 x 10 on 4."""
+    game = new_game("luke", "vader", "finn", "kylo")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
+         "roll finn 3 4", "buy finn", "end finn", "roll kylo 4 5", "end kylo",     # 9: the tax, 200
+         "roll luke 5 6", "decline luke", "close", "end luke",                      # 15: nobody bids
+         "roll vader 1 3")
+    assert game.state.player("vader").position == 7
+    play(game, "claim finn vader")
+    assert game.state.cash("vader") == 1500 - 20
+
+
+def test_an_owner_in_jail_collects_no_rent() -> None:
+    """SW-33: Luke buys Hoth 2 and Tatooine 4 on two doubles; his third doubles send him to Jail. Vader stops on
+    Tatooine 4: no rent may be claimed, and the table is told why."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke")
+    assert game.state.player("luke").in_jail
+    events = play(game, "roll vader 1 3")
+    assert game.state.rent_claims == []
+    assert "Luke is in Jail: no rent for Tatooine 1" in [getattr(e, "text", "") for e in events]
+
+
+def test_a_player_in_jail_takes_no_part_in_an_auction() -> None:
+    """SW-17, SW-18, SW-33: Vader declines Endor 11 while Luke is in Jail: Luke's bid is refused; Vader passes
+    too, and with no bid the space stays empty."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke",
+         "roll vader 5 6", "decline vader")
+    assert "auction/in-jail" in codes(game, "bid luke 20")
+    play(game, "pass vader")
+    assert game.state.auction is None and game.state.owner(space(11)) == BANK   # no bid: the space stays empty
+
+
+def test_a_side_with_no_base_left_cannot_buy_or_bid() -> None:
+    """SW-16, I-SW-13: with one Base of each colour, Luke takes the Rebels' only one on Tatooine 4; Finn cannot
+    buy Tatooine 7 nor bid for it; Vader wins it for 10."""
+    game = new_game("luke", "vader", "finn", "kylo", bases=1)
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
+         "roll finn 3 4")
+    assert codes(game, "buy finn") == ["bases/none-left"]
+    play(game, "decline finn")
+    assert "bases/none-left" in codes(game, "bid finn 10")
+    play(game, "bid vader 10", "pass kylo")
+    assert game.state.owner(space(7)) == "vader"
+
+
+def test_sides_are_even_or_one_alone_sits_first() -> None:
+    """SW-03, SW-13: two Rebels against nobody is refused; three players: the one alone sits first."""
+    def setup(*players: str) -> Setup:
+        return Setup("star-wars-2015", "standard", [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1],
+                                                     "side": SEATS[p][2]} for p in players])
+
+    for players in (("luke", "finn"), ("luke", "finn", "vader")):
+        try:
+            open_game(edition(), setup(*players))
+        except CommandRejected as refused:
+            assert [v.code for v in refused.violations] == ["setup/sides"]
+        else:
+            raise AssertionError(players)
+    assert open_game(edition(), setup("vader", "luke", "finn")).state.turn.player == "vader"
