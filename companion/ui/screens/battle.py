@@ -4,7 +4,8 @@ the Signet cards that can be played now, the roll button, the last roll with wha
 loss" after a lost roll that could be tried again.
 
 The app shows it while a battle waits for its roll and goes back to the table once the battle is over. Every word
-comes from :func:`companion.table.coop.battle_view` and the app's last answer.
+comes from :func:`companion.table.coop.battle_view` and the app's last answer. The fixed layout (the bar with Back
+to table and the title, the body below) is ``battle.kv``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from companion.table.coop import BattleView, battle_view
 from companion.ui import theme
 from companion.ui.dice import DieFace, roll_buttons
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import EngineActionButton, Panel, TapButton, paint, scroll_column, text
+from companion.ui.widgets import EngineActionButton, Panel, load_layout, paint, scroll_column, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -40,23 +41,16 @@ def card_row(label: str, value: str, colour: theme.Colour = theme.TEXT) -> BoxLa
 
 
 class BattleScreen(CompanionScreen):
-    """Hero against enemy (see the module docstring); "Back to table" leaves the battle waiting."""
+    """Hero against enemy (see the module docstring); "Back to table" leaves the battle waiting (layout:
+    ``battle.kv``; the enemy's card and the roll column are drawn for the battle in :meth:`refresh`)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view: BattleView | None = None
         self.result_labels: list[Label] = []
         self.dice_faces: list[DieFace] = []
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-        bar.add_widget(TapButton("Back to table", lambda: self.app.goto("table"), size_hint_x=None, width=dp(170)))
-        self.title_label = text("", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False, shorten=True,
-                                shorten_from="right", markup=True)
-        bar.add_widget(self.title_label)
-        root.add_widget(bar)
-        self.body = BoxLayout(spacing=theme.GAP)
-        root.add_widget(self.body)
-        self.add_widget(root)
+        self.title_label: Label = self.ids.title_label
+        self.body: BoxLayout = self.ids.body
 
     def refresh(self) -> None:
         """Redraw from the open battle (an empty screen with a note when there is none)."""
@@ -133,3 +127,6 @@ class BattleScreen(CompanionScreen):
                                else EngineActionButton(action, self.app.run_action))
         column.add_widget(scroller)
         return column
+
+
+load_layout(__file__)

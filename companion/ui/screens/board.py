@@ -4,7 +4,8 @@ and the Imperial enemies (in their colours) on their spaces; the four outposts i
 Imperial Advance spaces. Beside the map: which physical piece to move where after the last advance (and why, when
 one had to go a space further), the boss's release, and where Grogu is.
 
-Everything comes from :func:`companion.table.coop.board_map`; the screen only places it.
+Everything comes from :func:`companion.table.coop.board_map`; the screen only places it. The fixed layout (the bar,
+the map's place and the side panel) is ``board.kv``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from companion.table.coop import BoardMap, MapSpace, Outpost, board_map, boss_wo
 from companion.table.views import GROGU_COLOUR, NO_COLOUR, pieces
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, paint, scroll_column, text
+from companion.ui.widgets import Panel, TapButton, load_layout, paint, scroll_column, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -221,27 +222,18 @@ class BoardMapWidget(FloatLayout):
 
 
 class BoardScreen(CompanionScreen):
-    """The board map (see the module docstring); "Back to table" returns to the table screen."""
+    """The board map (see the module docstring); "Back to table" returns to the table screen (layout: ``board.kv``;
+    the map and the side panel's lines are drawn in :meth:`refresh`)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.board: BoardMap | None = None
         self.map: BoardMapWidget | None = None
         self.move_labels: list[Label] = []
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-        self.back_button = TapButton("Back to table", lambda: self.app.goto("table"), "primary",
-                                     size_hint_x=None, width=dp(170))
-        bar.add_widget(self.back_button)
-        bar.add_widget(text("The board", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
-        root.add_widget(bar)
-        self.body = BoxLayout(spacing=theme.GAP)
-        self.map_holder = BoxLayout(size_hint_x=0.63)
-        self.body.add_widget(self.map_holder)
-        self.side = Panel(orientation="vertical", size_hint_x=0.37, spacing=dp(4))
-        self.body.add_widget(self.side)
-        root.add_widget(self.body)
-        self.add_widget(root)
+        self.back_button: TapButton = self.ids.back_button
+        self.body: BoxLayout = self.ids.body
+        self.map_holder: BoxLayout = self.ids.map_holder
+        self.side: Panel = self.ids.side
 
     def refresh(self) -> None:
         """Redraw the map and the moves from the game."""
@@ -272,3 +264,6 @@ class BoardScreen(CompanionScreen):
             colour = theme.rgba(GROGU_COLOUR) if piece.id == "grogu" else theme.TEXT
             column.add_widget(text(f"{piece.name}: {piece.place}", theme.FONT_SMALL, colour))
         self.side.add_widget(scroller)
+
+
+load_layout(__file__)

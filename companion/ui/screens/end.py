@@ -1,5 +1,8 @@
 """The end of the game: who won and why, the ranking with each worth broken down, and everyone's worth over the
 game as a chart. Every figure comes from :mod:`companion.table.history`; the screen only lays it out.
+
+The fixed layout (the header with its buttons, the ranking and chart panels) is ``end.kv``; the class fills the
+ranking, the legend and the chart.
 """
 
 from __future__ import annotations
@@ -18,48 +21,19 @@ from companion.table.views import coop_state, table_view
 from companion.ui import theme
 from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, scroll_column, text
+from companion.ui.widgets import Panel, load_layout, text
 
 
 class EndScreen(CompanionScreen):
-    """Ranking, worth parts and the worth chart; buttons to the journal and home."""
+    """Ranking, worth parts and the worth chart; buttons to the journal and home (layout: ``end.kv``)."""
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=dp(72), spacing=theme.GAP)
-        titles = BoxLayout(orientation="vertical")
-        self.winner = text("", theme.FONT_HUGE, theme.ACCENT, bold=True, fixed_height=False, shorten=True,
-                           shorten_from="right")
-        self.reason = text("", theme.FONT, theme.MUTED, fixed_height=False, size_hint_y=0.6, shorten=True,
-                           shorten_from="right")
-        titles.add_widget(self.winner)
-        titles.add_widget(self.reason)
-        header.add_widget(titles)
-        buttons = BoxLayout(size_hint=(None, None), width=dp(260), height=theme.TOUCH, spacing=theme.GAP,
-                            pos_hint={"center_y": 0.5})
-        buttons.add_widget(TapButton("Journal", lambda: self.app.goto("journal")))
-        buttons.add_widget(TapButton("Home", self.app.leave_game, "primary"))
-        header.add_widget(buttons)
-        root.add_widget(header)
-
-        body = BoxLayout(spacing=theme.GAP)
-        scroller, self.rank_list = scroll_column()
-        self.rank_list.padding = (0, 0, dp(12), 0)  # room for the scroll bar
-        rank_panel = Panel(orientation="vertical", size_hint_x=0.42)
-        rank_panel.add_widget(text("Ranking", theme.FONT_LARGE, bold=True))
-        rank_panel.add_widget(scroller)
-        body.add_widget(rank_panel)
-        chart_panel = Panel(orientation="vertical", size_hint_x=0.58)
-        chart_panel.add_widget(text("Net worth over the game", theme.FONT_LARGE, bold=True))
-        self.legend = StackLayout(size_hint_y=None, spacing=(dp(14), dp(2)))
-        self.legend.bind(minimum_height=self.legend.setter("height"))
-        chart_panel.add_widget(self.legend)
-        self.chart = WorthChart()
-        chart_panel.add_widget(self.chart)
-        body.add_widget(chart_panel)
-        root.add_widget(body)
-        self.add_widget(root)
+        self.winner: Label = self.ids.winner
+        self.reason: Label = self.ids.reason
+        self.rank_list: BoxLayout = self.ids.rank_list
+        self.legend: StackLayout = self.ids.legend
+        self.chart: WorthChart = self.ids.chart
 
     def refresh(self) -> None:
         """Redraw the ranking, the legend and the chart from the finished game."""
@@ -130,3 +104,6 @@ def legend_entry(name: str, colour: str) -> Widget:
     entry.add_widget(swatch)
     entry.add_widget(label)
     return entry
+
+
+load_layout(__file__)

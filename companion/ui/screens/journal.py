@@ -2,6 +2,7 @@
 the undo of the last action(s) after a confirmation that says what will be reversed.
 
 Undo never deletes: the engine adds an undo entry that names the entries it takes back, and both stay listed.
+The fixed layout (the title, the summary, the scrolling panel, the footer) is ``journal.kv``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from typing import Any
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
@@ -22,10 +25,9 @@ from companion.ui.widgets import (
     Dialog,
     EngineActionButton,
     NumberPad,
-    Panel,
     TapButton,
     confirm,
-    scroll_column,
+    load_layout,
     show_reasons,
     text,
 )
@@ -35,27 +37,18 @@ UNDO_REASONS = ("taken back at the table", "wrong button tapped", "dice entered 
 
 
 class JournalScreen(CompanionScreen):
-    """Every journal entry in words (newest first, a page at a time) and the undo buttons."""
+    """Every journal entry in words (newest first, a page at a time) and the undo buttons (layout:
+    ``journal.kv``; the entries and the footer's buttons are drawn in :meth:`refresh`)."""
 
     PAGE = 80  # entries drawn at once; older ones on request, so a long game stays quick on the Pi
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.shown = self.PAGE
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = BoxLayout(size_hint_y=None, height=dp(36), spacing=theme.GAP)
-        header.add_widget(text("Journal", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False,
-                               size_hint_x=None, width=dp(110)))
-        self.summary = text("", theme.FONT_SMALL, theme.MUTED, fixed_height=False)
-        header.add_widget(self.summary)
-        root.add_widget(header)
-        panel = Panel(orientation="vertical")
-        self.scroller, self.lines = scroll_column(spacing=dp(8))
-        panel.add_widget(self.scroller)
-        root.add_widget(panel)
-        self.footer = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        root.add_widget(self.footer)
-        self.add_widget(root)
+        self.summary: Label = self.ids.summary
+        self.scroller: ScrollView = self.ids.scroller
+        self.lines: BoxLayout = self.ids.lines
+        self.footer: BoxLayout = self.ids.footer
 
     def on_pre_enter(self, *args: object) -> None:
         """Start again from the newest page."""
@@ -152,3 +145,6 @@ def journal_row(entry: JournalLine) -> Widget:
     row.add_widget(mark)
     body.bind(height=lambda _b, h: setattr(row, "height", h))
     return row
+
+
+load_layout(__file__)

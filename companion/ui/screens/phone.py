@@ -4,7 +4,8 @@ One code is shown at a time, as large as the screen allows, so it scans from acr
 code is on the screen only while that player asks for it. The list on the left picks the code: the table view
 (read only, for everyone) or a player's own view. A player's code can be revoked (a lost phone) and a new one
 issued. Every word comes from :func:`companion.table.phone.phone_codes`; the codes are drawn from
-:func:`companion.table.phone.qr_picture`.
+:func:`companion.table.phone.qr_picture`. The fixed layout (the bar with the switch and Back, the body below) is
+``phone.kv``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from kivy.uix.widget import Widget
 from companion.table.phone import PhoneCode, phone_codes, qr_picture
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, confirm, scroll_column, text
+from companion.ui.widgets import Panel, TapButton, confirm, load_layout, scroll_column, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -67,24 +68,16 @@ class QrCode(Widget):
 
 
 class PhoneScreen(CompanionScreen):
-    """The switch, the list of codes (table view, then each player) and the chosen code, large."""
+    """The switch, the list of codes (table view, then each player) and the chosen code, large (layout:
+    ``phone.kv``; the list and the code are drawn in :meth:`refresh`)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.chosen = ""
         self.codes: tuple[PhoneCode, ...] = ()
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        bar.add_widget(text("Phones", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False,
-                            size_hint_x=None, width=dp(90)))
-        self.switch = TapButton("", self.toggle)
-        bar.add_widget(self.switch)
-        self.back = TapButton("Back to table", self.go_back, size_hint_x=None, width=dp(150))
-        bar.add_widget(self.back)
-        root.add_widget(bar)
-        self.body = BoxLayout(spacing=theme.GAP)
-        root.add_widget(self.body)
-        self.add_widget(root)
+        self.switch: TapButton = self.ids.switch
+        self.back: TapButton = self.ids.back
+        self.body: BoxLayout = self.ids.body
         self.qr = QrCode()
 
     # ---------------------------------------------------------------- drawing
@@ -173,3 +166,6 @@ class PhoneScreen(CompanionScreen):
     def go_back(self) -> None:
         """Back to the table (or home when no game is open)."""
         self.app.goto("table" if self.app.session else "home")
+
+
+load_layout(__file__)

@@ -2,7 +2,9 @@
 cash and deeds, the actions the engine allows now, and what just happened.
 
 Laid out for 800x480 in three columns (players, the space, actions) under a top bar, with the last journal lines
-along the bottom. Every word and amount comes from :mod:`companion.table.views` and :mod:`companion.table.actions`;
+along the bottom: that fixed layout (the bar and its buttons, the columns, the panels, End turn's place at the
+foot of the actions) is ``table.kv``; the class fills in the seats, the space card, the action buttons and the
+journal lines. Every word and amount comes from :mod:`companion.table.views` and :mod:`companion.table.actions`;
 the screen only arranges them and hands the chosen command to the app. A part whose view did not change is kept
 as it is, so a tap redraws only what it changed.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
@@ -22,6 +25,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
@@ -53,8 +57,8 @@ from companion.ui.widgets import (
     TapButton,
     confirm,
     grow_to_text,
+    load_layout,
     paint,
-    scroll_column,
     text,
 )
 
@@ -63,6 +67,7 @@ if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
 TOP_BAR = dp(54)
+"""The height of the top bar (the turn, the stock and the buttons to the other screens)."""
 JOURNAL_LINES = 2
 ANSWER_LINES = 6
 FLASH_SECONDS = 1.4
@@ -89,13 +94,6 @@ def text_width(words: str, size: float, bold: bool = False) -> float:
     core = CoreLabel(text=words, font_size=size, bold=bold)
     core.refresh()
     return float(core.texture.size[0])
-
-
-def fitted_button(label: str, on_tap: Callable[[], Any], style: str = "normal", size: float = theme.FONT,
-                  widest: str = "") -> TapButton:
-    """A top-bar button just wide enough for its label (or for ``widest``, a longer label it may show)."""
-    return TapButton(label, on_tap, style, font_size=size, size_hint_x=None,
-                     width=max(theme.TOUCH, text_width(widest or label, size) + dp(22)))
 
 
 class DeedTile(Widget):
@@ -285,41 +283,44 @@ class Slot(BoxLayout):
 
 
 class TableScreen(CompanionScreen):
-    """The hub of a game (see the module docstring)."""
+    """The hub of a game (see the module docstring; layout: ``table.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.view: TableView | None = None
         self.cash_labels: dict[str, Label] = {}
-        self.countdown_label: Label | None = None
         self.dice_faces: tuple[DieFace, ...] = ()
         self.answer_labels: list[Label] = []
         self.device_status: tuple[str, ...] = ()
-        self.dice_source_label: Label | None = None
         self.journal_labels: list[Label] = []
         self._game_id = ""
         self._cards: dict[str, tuple[PlayerView, PlayerCard]] = {}
-        self.player_column: BoxLayout = BoxLayout()
-        self.player_seats: GridLayout = GridLayout()
         self._cash_seen: dict[str, int] = {}
         self._answer_seen: Answer | None = None
-
-        layout = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        self.top_slot = Slot(size_hint_y=None, height=TOP_BAR)
-        body = BoxLayout(spacing=theme.GAP)
-        self.players_slot = Slot(size_hint_x=0.27)
-        centre = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.42)
-        self.space_slot = Slot(size_hint_y=None)
-        self.happened_slot = Slot()
-        centre.add_widget(self.space_slot)
-        centre.add_widget(self.happened_slot)
-        self.actions_slot = Slot(size_hint_x=0.31)
-        for part in (self.players_slot, centre, self.actions_slot):
-            body.add_widget(part)
-        self.journal_slot = Slot(size_hint_y=None, height=JOURNAL_LINES * theme.FONT_SMALL * 1.45)
-        for part in (self.top_slot, body, self.journal_slot):
-            layout.add_widget(part)
-        self.add_widget(layout)
+        self._happened_key: Hashable = None
+        self._actions_key: Hashable = None
+        self._correction_button: EngineActionButton | None = None
+        ids = SimpleNamespace(**{name: ref.__self__ for name, ref in self.ids.items()})  # the widgets, not weak
+        self.top_bar: BoxLayout = ids.top_bar
+        self.turn_label: Label = ids.turn_label
+        self.countdown_label: Label = ids.countdown_label
+        self.stock_label: Label = ids.stock_label
+        self.board_button: TapButton = ids.board_button
+        self.mute_button: TapButton = ids.mute_button
+        self.players_slot: BoxLayout = ids.players_slot
+        self.player_column: BoxLayout = ids.player_column
+        self.player_seats: GridLayout = ids.player_seats
+        self.space_slot: Slot = ids.space_slot
+        self.answer_scroller: ScrollView = ids.answer_scroller
+        self.answer_rows: BoxLayout = ids.answer_rows
+        self.dice_source_label: Label = ids.dice_source_label
+        self.actions_column: BoxLayout = ids.actions_column
+        self.action_scroller: ScrollView = ids.action_scroller
+        self.action_rows: BoxLayout = ids.action_rows
+        self.device_button: TapButton = ids.device_button
+        self.extras: BoxLayout = ids.extras
+        self.journal_slot: Slot = ids.journal_slot
+        self.end_button: EngineActionButton | None = None
 
     # ---------------------------------------------------------------- building the screen
 
@@ -331,10 +332,9 @@ class TableScreen(CompanionScreen):
             return
         game_id, game = session.game_id, session.game
         if game_id != self._game_id:
-            self._game_id, self._cash_seen = game_id, {}
+            self._game_id, self._cash_seen, self._cards = game_id, {}, {}
         self.view = view = table_view(game, journal_last=JOURNAL_LINES)
-        self.top_slot.fill((game_id, view.turn_number, view.turn_player_name, view.stock, view.ends_at,
-                            self.app.sounds.muted, dice_words(game)), lambda: self._top_bar(view))
+        self._update_top_bar(view)
         self._update_players(game_id, view)
         answer = self.app.last_answer
         new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
@@ -342,57 +342,44 @@ class TableScreen(CompanionScreen):
         if self.space_slot.fill((game_id, view.space, view.dice), lambda: self._space_card(view.space, view.dice)) \
                 or new_roll:
             self._tumble_in(new_roll)
-        self.happened_slot.fill((game_id, answer.lines if answer else (), view.dice_source),
-                                lambda: self._happened(answer, view.dice_source))
+        self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
+                              view.dice_source)
         actions, correction = turn_actions(game), correction_action(game)
         status = (self.app.devices.summary(), *self.app.devices.status())
-        self.actions_slot.fill((game_id, tuple(actions), correction, status),
-                               lambda: self._actions(actions, correction, status))
+        self._update_actions((game_id, tuple(actions), correction, status), actions, correction, status)
         self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
         self.tick()
 
-    def _top_bar(self, view: TableView) -> Widget:
-        bar = BoxLayout(spacing=theme.GAP)
-        left = BoxLayout(orientation="vertical")
-        first = BoxLayout()
-        self.turn_label = line(f"Turn {view.turn_number} · {view.turn_player_name}", theme.FONT_LARGE, theme.ACCENT,
-                               bold=True)
-        first.add_widget(self.turn_label)
-        self.countdown_label = None
-        if view.ends_at is not None:
-            self.countdown_label = line("", theme.FONT, theme.TEXT, bold=True, halign="right", size_hint_x=None,
-                                        width=text_width("Ends in 00:00:00", theme.FONT, True))
-            first.add_widget(self.countdown_label)
-        left.add_widget(first)
+    def _update_top_bar(self, view: TableView) -> None:
+        """The turn (and a time-limit game's clock), the bank's stock or a co-operative game's die, and the Board
+        button in a co-operative game."""
         assert self.app.session is not None
-        stock = ", ".join(f"{count} {word}" for word, count in view.stock)
-        bank = self.app.session.edition.term("bank")
+        self.turn_label.text = f"Turn {view.turn_number} · {view.turn_player_name}"
+        timed = view.ends_at is not None
+        self.countdown_label.width = text_width("Ends in 00:00:00", theme.FONT, True) if timed else 0
+        if not timed:
+            self.countdown_label.text = ""
         game = self.app.session.game
         coop = coop_state(game) is not None
         if coop:  # a co-operative game rolls one die: the silver one, or the green one while holding Grogu
             holding = any(p.grogu and p.is_turn for p in view.players)
-            self.stock_label = line(f"{view.turn_player_name} rolls {dice_words(game)}", theme.FONT_SMALL,
-                                    theme.rgba(GROGU_COLOUR) if holding else theme.MUTED, bold=holding)
+            self.stock_label.text = f"{view.turn_player_name} rolls {dice_words(game)}"
+            self.stock_label.color = theme.rgba(GROGU_COLOUR) if holding else theme.MUTED
+            self.stock_label.bold = holding
         else:
-            self.stock_label = line(f"{bank}: {stock} left", theme.FONT_SMALL, theme.MUTED)
-        left.add_widget(self.stock_label)
-        bar.add_widget(left)
-        if coop:
-            bar.add_widget(fitted_button("Board", lambda: self.app.goto("board"), "primary"))
-        for label, screen in (("Properties", "properties"), ("Trade", "trade"), ("Journal", "journal")):
-            bar.add_widget(fitted_button(label, partial(self.app.goto, screen)))
-        self.mute_button = fitted_button(self._sound_label(), self.toggle_sound, size=theme.FONT_SMALL,
-                                         widest="Unmute")
-        bar.add_widget(self.mute_button)
-        bar.add_widget(fitted_button("Phones", lambda: self.app.goto("phone"), size=theme.FONT_SMALL))
-        bar.add_widget(fitted_button("Leave", self.app.leave_game))
-        return bar
+            stock = ", ".join(f"{count} {word}" for word, count in view.stock)
+            self.stock_label.text = f"{self.app.session.edition.term('bank')}: {stock} left"
+            self.stock_label.color, self.stock_label.bold = theme.MUTED, False
+        board, bar = self.board_button, self.top_bar
+        if coop and board.parent is None:
+            bar.add_widget(board, index=len(bar.children) - 1)  # right after the turn and the stock
+        elif not coop and board.parent is not None:
+            bar.remove_widget(board)
+        self.mute_button.text = self._sound_label()
 
     def _update_players(self, game_id: str, view: TableView) -> None:
         """Rebuild the seats whose view changed (and only those), in turn order, in the roomiest style in which
         every seat fits the column; a changed cash amount flashes."""
-        if self.players_slot.fill(game_id, self._players_column):
-            self._cards = {}
         assert self.app.session is not None
         edition = self.app.session.edition
         column = self.player_column
@@ -425,18 +412,7 @@ class TableScreen(CompanionScreen):
                 seats.add_widget(card)
         self.cash_labels = {card.player_id: card.cash_label for card in cards}
 
-    def _players_column(self) -> Widget:
-        """Every seat in one column that never scrolls: each seat gets at most its share of the column's height,
-        and the seats are drawn again when the column's size changes."""
-        self.player_column = BoxLayout(orientation="vertical")
-        self.player_seats = GridLayout(cols=1, spacing=theme.GAP, size_hint_y=None)
-        self.player_seats.bind(minimum_height=self.player_seats.setter("height"))
-        self.player_column.add_widget(self.player_seats)
-        self.player_column.add_widget(Widget())  # seats stand at the top of the column
-        self.player_column.bind(size=self._refit_seats)
-        return self.player_column
-
-    def _refit_seats(self, *_args: object) -> None:
+    def refit_seats(self, *_args: object) -> None:
         """The column changed size: the seats are fitted again (nothing while no game is open)."""
         if self.app.session is not None and self.view is not None:
             self._update_players(self._game_id, self.view)
@@ -504,27 +480,31 @@ class TableScreen(CompanionScreen):
         self.deed_columns = (left, right)
         return table
 
-    def _happened(self, answer: Answer | None, dice_source: str) -> Widget:
-        """What the last command did, and where the dice of the roll in effect came from."""
-        panel = Panel(orientation="vertical", spacing=dp(2))
-        scroller, column = scroll_column(dp(2))
+    def _update_happened(self, key: Hashable, answer: Answer | None, dice_source: str) -> None:
+        """What the last command did, and where the dice of the roll in effect came from (drawn again only when
+        they changed)."""
+        if key == self._happened_key:
+            return
+        self._happened_key = key
         lines = answer.lines[-ANSWER_LINES:] if answer and answer.lines else ("Roll to start the turn.",)
         self.answer_labels = [text(words, theme.FONT) for words in lines]
+        self.answer_rows.clear_widgets()
         for label in self.answer_labels:
-            column.add_widget(label)
-        panel.add_widget(scroller)
-        self.dice_source_label = text(f"The dice were {dice_source}." if dice_source else "", theme.FONT_SMALL,
-                                      theme.MUTED)
-        panel.add_widget(self.dice_source_label)
-        return panel
+            self.answer_rows.add_widget(label)
+        self.answer_scroller.scroll_y = 1
+        self.dice_source_label.text = f"The dice were {dice_source}." if dice_source else ""
 
-    def _actions(self, actions: list[Action], correction: Action, status: tuple[str, ...]) -> Widget:
-        """The engine's buttons, the device status (dice device, buttons, or on-screen dice only), and the
-        correction and pay / collect buttons."""
+    def _update_actions(self, key: Hashable, actions: list[Action], correction: Action,
+                        status: tuple[str, ...]) -> None:
+        """The engine's buttons (End turn in its place at the foot), the device status (dice device, buttons, or
+        on-screen dice only) and the correction button, drawn again only when they changed."""
+        if key == self._actions_key:
+            return
+        self._actions_key = key
         assert self.app.session is not None
         game = self.app.session.game
-        box = BoxLayout(orientation="vertical", spacing=theme.GAP)
-        scroller, column = scroll_column()
+        column = self.action_rows
+        column.clear_widgets()
         cards = [a for a in actions if a.key.startswith("card:")]
         ending = [a for a in actions if a.key == "end"]
         main = next((a for a in actions if a.enabled and a.style == "primary" and a not in ending), None)
@@ -548,24 +528,22 @@ class TableScreen(CompanionScreen):
             else:
                 button = EngineActionButton(action, self.app.run_action, guard=True, **style)
             column.add_widget(grow_to_text(button))
-        box.add_widget(scroller)
-        for action in ending:
+        self.action_scroller.scroll_y = 1
+        for old in [w for w in self.actions_column.children if isinstance(w, EngineActionButton)]:
+            self.actions_column.remove_widget(old)
+        for action in ending:  # under the list, above the device line
             self.end_button = EngineActionButton(action, self.app.run_action, guard=True, height=MAIN_ACTION)
-            box.add_widget(self.end_button)
+            self.actions_column.add_widget(self.end_button, index=len(self.actions_column.children) - 1)
         # The devices take one small line: a tap opens the details (what is connected, looked for, and why not).
         self.device_status = status[1:]
-        self.device_button = TapButton(f"{status[0]}  ·  details", self._device_details, font_size=theme.FONT_SMALL,
-                                       height=theme.TOUCH)
-        box.add_widget(self.device_button)
-        extras = BoxLayout(size_hint_y=None, height=theme.TOUCH + dp(6), spacing=theme.GAP)
-        extras.add_widget(EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
-                                       height=theme.TOUCH + dp(6)))
-        extras.add_widget(TapButton("Pay / collect", lambda: PayCollectDialog(self.app).open(),
-                                    font_size=theme.FONT_SMALL, height=theme.TOUCH + dp(6)))
-        box.add_widget(extras)
-        return box
+        self.device_button.text = f"{status[0]}  ·  details"
+        if self._correction_button is not None:
+            self.extras.remove_widget(self._correction_button)
+        self._correction_button = EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
+                                                     height=theme.TOUCH + dp(6))
+        self.extras.add_widget(self._correction_button, index=len(self.extras.children))
 
-    def _device_details(self) -> None:
+    def show_device_details(self) -> None:
         """Every device's status line in a window."""
         dialog = Dialog("Dice and buttons", size_hint=(0.8, 0.7))
         for line in self.device_status:
@@ -612,6 +590,10 @@ class TableScreen(CompanionScreen):
         """The list of the deck's cards, to say which one was drawn."""
         CardListDialog(self.app, deck, who, cards).open()
 
+    def open_pay_collect(self) -> None:
+        """A payment to or from the bank, or between players, that no button offers."""
+        PayCollectDialog(self.app).open()
+
     def _open_correction(self, action: Action) -> None:
         assert self.app.session is not None and self.view is not None
         CorrectionDialog(self.app, action.player, party_name(self.app.session.game, action.player),
@@ -632,3 +614,6 @@ class TableScreen(CompanionScreen):
         """Count down the time a time-limit game has left."""
         if self.countdown_label is not None and self.view is not None and self.view.ends_at is not None:
             self.countdown_label.text = f"Ends in {time_left(self.view.ends_at, self.app.now())}"
+
+
+load_layout(__file__)
