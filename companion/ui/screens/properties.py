@@ -93,8 +93,9 @@ class PropertiesScreen(CompanionScreen):
         self.keep_choice = False
         self.scrolled: tuple[str | None, float] = (None, 1.0)
         """Whose deeds the list shows and where it is scrolled to (1: the top)."""
-        self.page: BoxLayout = self.ids.page
-        self.no_game: BoxLayout = self.ids.no_game
+        # Kept here as they leave the tree (ids hold only weak references; __self__ is the widget).
+        self.page: BoxLayout = self.ids.page.__self__
+        self.no_game: BoxLayout = self.ids.no_game.__self__
         self.remove_widget(self.no_game)
         self.tabs: BoxLayout = self.ids.tabs
         self.side_scroller: ScrollView = self.ids.side_scroller
