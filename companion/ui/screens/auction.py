@@ -15,6 +15,7 @@ from kivy.clock import Clock, ClockEvent
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
@@ -23,7 +24,7 @@ from companion.table.actions import AuctionView, Bidder, auction_view, bid_comma
 from companion.table.views import auction_lot_details
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import EngineActionButton, NumberPad, Panel, TapButton, colour_band, scroll_column, text
+from companion.ui.widgets import EngineActionButton, NumberPad, Panel, TapButton, colour_band, load_layout, text
 
 
 class Meter(Widget):
@@ -51,7 +52,7 @@ class Meter(Widget):
 
 class AuctionScreen(CompanionScreen):
     """Bids, passes and the countdown for the open auction. The countdown holds while a popup is open (the
-    exact-bid keypad, a refusal) and while the table taps "Hold"."""
+    exact-bid keypad, a refusal) and while the table taps "Hold" (layout: ``auction.kv``)."""
 
     STAGE_SECONDS: float = 3.0  # length of each countdown stage
     STAGES: tuple[str, ...] = ("Going once…", "Going twice…", "Last call…")
@@ -70,47 +71,16 @@ class AuctionScreen(CompanionScreen):
         self._clock: ClockEvent | None = None
         self._shown = False
 
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        header = Panel(size_hint_y=None, height=dp(112))
-        self.band = BoxLayout(size_hint_x=None, width=dp(12))
-        header.add_widget(self.band)
-        column = BoxLayout(orientation="vertical", spacing=dp(2))
-        lot_row = BoxLayout(size_hint_y=None, height=theme.FONT_LARGE * 1.5, spacing=theme.GAP)
-        self.lot = text("", theme.FONT_LARGE, theme.TEXT, bold=True, fixed_height=False, shorten=True,
-                        shorten_from="right", size_hint_x=0.55)
-        lot_row.add_widget(self.lot)
-        self.lot_info = text("", theme.FONT_SMALL, theme.MUTED, fixed_height=False, halign="right", shorten=True,
-                             shorten_from="right", size_hint_x=0.45)
-        lot_row.add_widget(self.lot_info)
-        column.add_widget(lot_row)
-        bid_row = BoxLayout(spacing=theme.GAP)
-        bid = BoxLayout(orientation="vertical", size_hint_x=0.72)
-        bid.add_widget(text("Highest bid", theme.FONT_SMALL, theme.MUTED))
-        self.high_bid = text("", theme.FONT_HUGE, theme.ACCENT, bold=True, fixed_height=False, shorten=True,
-                             shorten_from="right")
-        bid.add_widget(self.high_bid)
-        bid_row.add_widget(bid)
-        self.queue = text("", theme.FONT, theme.ACCENT, fixed_height=False, halign="right", size_hint_x=0.28)
-        bid_row.add_widget(self.queue)
-        column.add_widget(bid_row)
-        header.add_widget(column)
-        root.add_widget(header)
-
-        countdown = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        self.stage_label = text("", theme.FONT_LARGE, theme.TEXT, bold=True, fixed_height=False, size_hint_x=0.3)
-        countdown.add_widget(self.stage_label)
-        self.meter = Meter(size_hint_x=0.3)
-        countdown.add_widget(self.meter)
-        self.hold_button = TapButton("Hold", self.toggle_hold, size_hint_x=0.18)
-        countdown.add_widget(self.hold_button)
-        self.close_box = BoxLayout(size_hint_x=0.22)
-        countdown.add_widget(self.close_box)
-        root.add_widget(countdown)
-
-        scroller, self.bidders = scroll_column()
-        self.bidders.padding = (0, 0, dp(12), 0)  # room for the scroll bar
-        root.add_widget(scroller)
-        self.add_widget(root)
+        self.band: BoxLayout = self.ids.band
+        self.lot: Label = self.ids.lot
+        self.lot_info: Label = self.ids.lot_info
+        self.high_bid: Label = self.ids.high_bid
+        self.queue: Label = self.ids.queue
+        self.stage_label: Label = self.ids.stage_label
+        self.meter: Meter = self.ids.meter
+        self.hold_button: TapButton = self.ids.hold_button
+        self.close_box: BoxLayout = self.ids.close_box
+        self.bidders: BoxLayout = self.ids.bidders
 
     # ---------------------------------------------------------------- drawing
 
@@ -264,3 +234,6 @@ def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
     if bidder.passed:
         row.opacity = 0.55
     return row
+
+
+load_layout(__file__)

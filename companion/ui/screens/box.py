@@ -18,6 +18,8 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from companion.table.box_play import box_store, chosen_box, edition_status, with_box
 from companion.table.box_setup import (
@@ -54,10 +56,9 @@ from companion.ui.widgets import (
     Dialog,
     Panel,
     TapButton,
-    back_bar,
     colour_band,
     confirm,
-    scroll_column,
+    load_layout,
     show_reasons,
     text,
 )
@@ -71,35 +72,18 @@ UNCERTAIN_NOTE = "Sources disagree or are unsure about this one: compare it with
 
 
 class BoxScreen(CompanionScreen):
-    """The editions with their box status, and the chosen edition's boxes (choose, new, export, import)."""
+    """The editions with their box status, and the chosen edition's boxes (choose, new, export, import)
+    (layout: ``box.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.edition_id = ""
         self.chosen: dict[str, str] = {}        # edition id -> box id chosen on this screen
 
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
-        root.add_widget(back_bar("Box setup", lambda: self.app.goto("home")))
-        body = BoxLayout(spacing=theme.PAD * 2)
-        editions_scroller, self.editions_list = scroll_column(spacing=theme.PAD)
-        editions_scroller.size_hint_x = 0.56
-        body.add_widget(editions_scroller)
-
-        side = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.44)
-        self.boxes_heading = text("", theme.FONT, bold=True)
-        side.add_widget(self.boxes_heading)
-        boxes_scroller, self.boxes_list = scroll_column(spacing=theme.GAP)
-        side.add_widget(boxes_scroller)
-        buttons = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None, height=theme.TOUCH * 2 + theme.GAP)
-        self.walk_button = TapButton("Check and fill in", self.open_walk, "primary", bold=True)
-        buttons.add_widget(self.walk_button)
-        buttons.add_widget(TapButton("New box", self.ask_new_box))
-        buttons.add_widget(TapButton("Export to USB", self.export))
-        buttons.add_widget(TapButton("Import from USB", self.show_imports))
-        side.add_widget(buttons)
-        body.add_widget(side)
-        root.add_widget(body)
-        self.add_widget(root)
+        self.editions_list: BoxLayout = self.ids.editions_list
+        self.boxes_heading: Label = self.ids.boxes_heading
+        self.boxes_list: BoxLayout = self.ids.boxes_list
+        self.walk_button: TapButton = self.ids.walk_button
 
     # ---------------------------------------------------------------- what is chosen
 
@@ -279,7 +263,8 @@ class BoxScreen(CompanionScreen):
 
 class BoxWalkScreen(CompanionScreen):
     """One step of the walk at a time: its title and colour band, the form for its fields, where each value came
-    from, and Back / Skip / This matches my box / Save and next. The cards part lists the decks instead."""
+    from, and Back / Skip / This matches my box / Save and next. The cards part lists the decks instead (layout:
+    ``box.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
@@ -295,17 +280,11 @@ class BoxWalkScreen(CompanionScreen):
         self.profile: BoxProfile | None = None
         self.walked: Edition | None = None       # the edition as the chosen box has it
 
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        self.tabs = BoxLayout(size_hint_y=None, height=dp(54), spacing=theme.GAP)
-        root.add_widget(self.tabs)
-        self.header = BoxLayout(size_hint_y=None, height=dp(58), spacing=theme.PAD)
-        root.add_widget(self.header)
-        self.scroller, self.column = scroll_column(spacing=theme.GAP)
-        self.column.padding = (0, 0, dp(12), 0)     # room for the scroll bar
-        root.add_widget(self.scroller)
-        self.bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        root.add_widget(self.bottom)
-        self.add_widget(root)
+        self.tabs: BoxLayout = self.ids.tabs
+        self.header: BoxLayout = self.ids.header
+        self.scroller: ScrollView = self.ids.scroller
+        self.column: BoxLayout = self.ids.column
+        self.bottom: BoxLayout = self.ids.bottom
         self.notice = ""
         self.banner = text("", theme.FONT, theme.DANGER, bold=True)
         self.notes = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
@@ -497,8 +476,6 @@ class BoxWalkScreen(CompanionScreen):
     def _draw_tabs(self) -> None:
         assert self.walked is not None
         self.tabs.clear_widgets()
-        done = TapButton("Done", self.done, size_hint_x=None, width=dp(84), height=dp(54))
-        self.tabs.add_widget(done)
         for part in PARTS:
             button = TapButton(two_lines(PART_NAMES[part], progress_words(self.walked, part)),
                                partial(self.choose_part, part), "primary" if part == self.part else "normal",
@@ -610,3 +587,6 @@ class BoxWalkScreen(CompanionScreen):
 def box_file_name(path: Path) -> str:
     """A box file as the table names it: its name without the ``.box.toml`` ending, in quotes."""
     return f"'{path.name.removesuffix('.box.toml').replace('--', ': ')}'"
+
+
+load_layout(__file__)

@@ -14,6 +14,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from companion.table.box_play import box_store, chosen_box, edition_status, first_playable
 from companion.table.setup_choices import (
@@ -34,7 +35,7 @@ from companion.table.setup_choices import (
 from companion.ui import theme
 from companion.ui.box_form import KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Dialog, TapButton, back_bar, scroll_column, text
+from companion.ui.widgets import Dialog, TapButton, load_layout, text
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -50,7 +51,8 @@ def two_lines(first: str, second: str) -> str:
 
 
 class NewGameScreen(CompanionScreen):
-    """Set up the table: edition, variant, end time for a time-limit game, and 2 to 8 players."""
+    """Set up the table: edition, variant, end time for a time-limit game, and 2 to 8 players (layout:
+    ``new_game.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
@@ -62,28 +64,14 @@ class NewGameScreen(CompanionScreen):
         self.end_buttons: list[TapButton] = []
         self.box_lines: list[Label] = []
 
-        root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.PAD)
-        root.add_widget(back_bar("New game", lambda: self.app.goto("home")))
-
-        body = BoxLayout(spacing=theme.PAD * 2)
-        choices_scroller, self.choices = scroll_column(spacing=theme.GAP)
-        choices_scroller.size_hint_x = 0.4
-        body.add_widget(choices_scroller)
-
-        seats_box = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.6)
-        self.first_turn = text(first_turn_note(None), theme.FONT_SMALL, theme.MUTED)
-        seats_box.add_widget(self.first_turn)
-        self.seat_scroller, self.seat_list = scroll_column(spacing=theme.GAP)
-        seats_box.add_widget(self.seat_scroller)
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-        self.add_button = TapButton("Add player", self.add_seat)
-        bottom.add_widget(self.add_button)
-        self.start_button = TapButton("Start game", self.start, "primary", bold=True)
-        bottom.add_widget(self.start_button)
-        seats_box.add_widget(bottom)
-        body.add_widget(seats_box)
-        root.add_widget(body)
-        self.add_widget(root)
+        self.choices: BoxLayout = self.ids.choices
+        self.first_turn: Label = self.ids.first_turn
+        self.first_turn.text = first_turn_note(None)
+        self.seat_scroller: ScrollView = self.ids.seat_scroller
+        self.seat_list: BoxLayout = self.ids.seat_list
+        self.add_button: TapButton = self.ids.add_button
+        self.add_button.on_tap = self.add_seat  # not in the layout: a full table takes the handler away
+        self.start_button: TapButton = self.ids.start_button
 
     # ---------------------------------------------------------------- the form
 
@@ -360,3 +348,6 @@ class NewGameScreen(CompanionScreen):
         dialog.body.add_widget(grid)
         dialog.add_button("Cancel")
         dialog.open()
+
+
+load_layout(__file__)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.edition import capital, counted
@@ -33,7 +34,7 @@ from companion.table.actions import (
 from companion.table.views import HoldingGroup, PlayerView, player_views, stock
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import EngineActionButton, Panel, TapButton, colour_band, confirm, scroll_column, text
+from companion.ui.widgets import EngineActionButton, Panel, TapButton, colour_band, confirm, load_layout, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -84,7 +85,7 @@ class GroupPanel(Panel):
 
 
 class PropertiesScreen(CompanionScreen):
-    """Deeds, buildings, mortgages and debts of the player chosen along the top."""
+    """Deeds, buildings, mortgages and debts of the player chosen along the top (layout: ``properties.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: object) -> None:
         super().__init__(app, **kwargs)
@@ -92,8 +93,16 @@ class PropertiesScreen(CompanionScreen):
         self.keep_choice = False
         self.scrolled: tuple[str | None, float] = (None, 1.0)
         """Whose deeds the list shows and where it is scrolled to (1: the top)."""
-        self.root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        self.add_widget(self.root)
+        # Kept here as they leave the tree (ids hold only weak references; __self__ is the widget).
+        self.page: BoxLayout = self.ids.page.__self__
+        self.no_game: BoxLayout = self.ids.no_game.__self__
+        self.remove_widget(self.no_game)
+        self.tabs: BoxLayout = self.ids.tabs
+        self.side_scroller: ScrollView = self.ids.side_scroller
+        self.side: BoxLayout = self.ids.side
+        self.scroller: ScrollView = self.ids.scroller
+        self.column: BoxLayout = self.ids.column
+        self.scroller.bind(scroll_y=lambda _s, y: setattr(self, "scrolled", (self.chosen, y)))
 
     def open_for(self, player: str | None) -> None:
         """Go to this screen showing one player's deeds (None: the debtor, else the player whose turn it is)."""
@@ -118,11 +127,9 @@ class PropertiesScreen(CompanionScreen):
         """Rebuild from the views of the chosen player; the list of deeds stays where it was scrolled to, so a tap
         on a deed low in the list leaves it in view."""
         kept = self.scrolled if self.scrolled[0] == self.chosen else (None, 1.0)
-        self.root.clear_widgets()
         session = self.app.session
+        self._show(self.page if session is not None else self.no_game)
         if session is None:
-            self.root.add_widget(text("No game is open.", theme.FONT_LARGE))
-            self.root.add_widget(TapButton("Back", lambda: self.app.goto("home")))
             return
         game = session.game
         players = player_views(game)
@@ -133,20 +140,12 @@ class PropertiesScreen(CompanionScreen):
             self.chosen = debtors[0] if debtors else turn
         me = next(p for p in players if p.id == self.chosen)
 
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        tabs = BoxLayout(spacing=dp(4))
+        self.tabs.clear_widgets()
         for p in players:
-            tabs.add_widget(self._tab(p, p.id in debtors, len(players)))
-        top.add_widget(tabs)
-        top.add_widget(TapButton("Back to table", lambda: self.app.goto("table"), size_hint_x=None,
-                                 width=dp(140)))
-        self.root.add_widget(top)
-
-        body = BoxLayout(spacing=theme.GAP)
-        body.add_widget(self._side(me, [a for a in table_actions if a.player == me.id]))
-        scroller, column = scroll_column()
-        scroller.size_hint_x = 0.66
-        column.padding = (0, 0, dp(12), 0)  # room for the scroll bar
+            self.tabs.add_widget(self._tab(p, p.id in debtors, len(players)))
+        self._side(me, [a for a in table_actions if a.player == me.id])
+        column = self.column
+        column.clear_widgets()
         left = ", ".join(f"{count} {word}" for word, count in stock(game))
         column.add_widget(text(f"{session.edition.term('bank')} stock: {left}", colour=theme.MUTED))
         held = deed_actions(game, me.id)
@@ -158,11 +157,14 @@ class PropertiesScreen(CompanionScreen):
                                          self.app.run_action, session.edition.term("group")))
         if not me.groups:
             column.add_widget(text(f"{me.name} holds no {session.edition.term('deed')}s.", colour=theme.MUTED))
-        body.add_widget(scroller)
-        self.root.add_widget(body)
         self.scrolled = (me.id, kept[1])
-        scroller.bind(scroll_y=lambda _s, y: setattr(self, "scrolled", (me.id, y)))
-        Clock.schedule_once(lambda _dt: setattr(scroller, "scroll_y", kept[1]))  # once the list is laid out
+        Clock.schedule_once(lambda _dt: setattr(self.scroller, "scroll_y", kept[1]))  # once the list is laid out
+
+    def _show(self, page: Widget) -> None:
+        """The page of the game's deeds, or the note that no game is open."""
+        if page.parent is None:
+            self.clear_widgets()
+            self.add_widget(page)
 
     def _tab(self, p: PlayerView, owes: bool, count: int) -> TapButton:
         label = f"{p.name} (out)" if p.retired else f"{p.name}\n{p.cash_text}"
@@ -172,21 +174,20 @@ class PropertiesScreen(CompanionScreen):
         tab.player_id = p.id
         return tab
 
-    def _side(self, me: PlayerView, mine: list[Action]) -> Panel:
+    def _side(self, me: PlayerView, mine: list[Action]) -> None:
         """The chosen player's cash and token, and what the player must settle."""
         game = self.app.session.game if self.app.session else None
         assert game is not None
-        panel = Panel(orientation="vertical", size_hint_x=0.34, padding=0)
-        scroller, column = scroll_column()
-        column.padding = theme.PAD
-        panel.add_widget(scroller)
+        self.side_scroller.scroll_y = 1
+        column = self.side
+        column.clear_widgets()
         column.add_widget(text(me.name, theme.FONT_LARGE, bold=True))
         self.cash_label = text(me.cash_text, theme.FONT_HUGE, theme.ACCENT, bold=True)
         column.add_widget(self.cash_label)
         column.add_widget(text(f"{me.token}, {me.side}" if me.side else me.token, theme.FONT_SMALL, theme.MUTED))
         if me.retired:
             column.add_widget(text(f"{me.name} has left the game.", colour=theme.MUTED))
-            return panel
+            return
         edition = game.edition
         column.add_widget(text(f"In {edition.term('jail')}" if me.in_jail else f"On {me.space}",
                                colour=theme.DANGER if me.in_jail else theme.TEXT))
@@ -205,7 +206,6 @@ class PropertiesScreen(CompanionScreen):
                                                font_size=theme.FONT_SMALL))
         for action in shortage_auctions(game):
             column.add_widget(EngineActionButton(action, self.app.run_action))
-        return panel
 
     def _ask_bankruptcy(self, action: Action, name: str) -> None:
         """Bankruptcy is for good: say where everything goes and ask first."""
@@ -215,3 +215,6 @@ class PropertiesScreen(CompanionScreen):
                 [*debt_lines(game, action.player), *bankruptcy_lines(game, action.player)],
                 lambda: self.app.run_action(action), yes=capital(game.edition.term("declare_bankruptcy")),
                 style="danger")
+
+
+load_layout(__file__)

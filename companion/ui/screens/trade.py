@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.table.actions import (
     Action,
@@ -40,7 +42,7 @@ from companion.ui.widgets import (
     Panel,
     TapButton,
     colour_band,
-    scroll_column,
+    load_layout,
     show_reasons,
     text,
 )
@@ -82,13 +84,17 @@ class DeedToggle(BoxLayout):
 
 class SideColumn(Panel):
     """One side of the offer being built (``player_id`` says whose), with its toggles by ``deed:<id>`` and
-    ``card:<deck>`` and its summary line, updated in place as the table picks."""
+    ``card:<deck>`` and its summary line, updated in place as the table picks (layout: ``trade.kv``)."""
 
     def __init__(self, player_id: str, name: str) -> None:
-        super().__init__(orientation="vertical")
+        super().__init__()
         self.player_id, self.player_name = player_id, name
         self.toggles: dict[str, TapButton] = {}
-        self.summary = text("", fixed_height=False, size_hint_y=None, height=theme.FONT * 2.7, max_lines=3)
+        self.role: Label = self.ids.role
+        self.player_button: TapButton = self.ids.player_button
+        self.things: BoxLayout = self.ids.things
+        self.steppers: BoxLayout = self.ids.steppers
+        self.summary: Label = self.ids.summary
         # Both columns keep the same height: a summary longer than two lines gets the smaller font.
         self.summary.bind(width=lambda label, _width: setattr(label, "font_size", theme.FONT),
                           texture_size=lambda label, size: setattr(label, "font_size", theme.FONT_SMALL)
@@ -96,14 +102,23 @@ class SideColumn(Panel):
 
 
 class TradeScreen(CompanionScreen):
-    """Two columns, one per side of the offer, or the open offer with both players' answers."""
+    """Two columns, one per side of the offer, or the open offer with both players' answers (layout:
+    ``trade.kv``)."""
 
     def __init__(self, app: Shell, **kwargs: object) -> None:
         super().__init__(app, **kwargs)
         self.sides = (Picks(), Picks())
         self.columns: list[SideColumn] = []
-        self.root = BoxLayout(orientation="vertical", padding=theme.PAD, spacing=theme.GAP)
-        self.add_widget(self.root)
+        self.outcome: Label = self.ids.outcome
+        self.body: BoxLayout = self.ids.body
+        # The pages: kept here as they leave the tree (ids hold only weak references; __self__ is the widget).
+        self.builder: BoxLayout = self.ids.builder.__self__
+        self.side_columns: BoxLayout = self.ids.columns
+        self.offer: Panel = self.ids.offer.__self__
+        self.mortgages: Panel = self.ids.mortgages.__self__
+        self.no_game: Label = self.ids.no_game.__self__
+        self.too_few: Label = self.ids.too_few.__self__
+        self.body.clear_widgets()  # one page at a time: see _show
 
     def on_pre_enter(self, *args: object) -> None:
         """Each visit builds a new offer: the turn player proposes to the next player, nothing picked."""
@@ -116,49 +131,43 @@ class TradeScreen(CompanionScreen):
 
     def refresh(self) -> None:
         """Rebuild: the open offer if there is one, else the builder."""
-        self.root.clear_widgets()
         session = self.app.session
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        top.add_widget(text("Trade", theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False,
-                            size_hint_x=None, width=dp(80)))
         answer = self.app.last_answer
         ended = answer is not None and answer.accepted and answer.command.split()[:1] in (["accept"], ["reject"],
                                                                                          ["withdraw"])
         # Once an offer is settled, the table is told how it ended (who now holds what) before the next one.
-        self.outcome = text(" ".join(answer.lines) if ended and answer else
-                            "Tap what each side hands over, then Propose. The partner accepts or rejects.",
-                            theme.FONT_SMALL, theme.GOOD if ended else theme.MUTED, fixed_height=False)
-        top.add_widget(self.outcome)
-        top.add_widget(TapButton("Back to table", lambda: self.app.goto("table"), size_hint_x=None,
-                                 width=dp(140)))
-        self.root.add_widget(top)
+        self.outcome.text = " ".join(answer.lines) if ended and answer else \
+            "Tap what each side hands over, then Propose. The partner accepts or rejects."
+        self.outcome.color = theme.GOOD if ended else theme.MUTED
         if session is None:
-            self.root.add_widget(text("No game is open.", theme.FONT_LARGE))
+            self._show(self.no_game)
             return
         game = session.game
         choices = [a for a in turn_actions(game) if a.key.startswith(("lift:", "keep:"))]
         if choices:  # settled before anything else is traded
-            self.root.add_widget(self._mortgage_choices(choices))
+            self._mortgage_choices(choices)
             return
         offer = trade_offer(game)
         if offer is not None:
-            self.root.add_widget(self._offer(offer))
+            self._offer(offer)
             return
         active = [p for p in player_views(game) if not p.retired]
         if len(active) < 2:
-            self.root.add_widget(text("A trade needs two players still in the game.", colour=theme.MUTED))
+            self._show(self.too_few)
             return
         self._settle_players([p.id for p in active], next((p.id for p in active if p.is_turn), active[0].id))
-        columns = BoxLayout(spacing=theme.GAP)
+        self.side_columns.clear_widgets()
         self.columns = [self._column(index, trade_side(game, self.sides[index].player)) for index in (0, 1)]
         for index, column in enumerate(self.columns):
-            columns.add_widget(column)
+            self.side_columns.add_widget(column)
             self._show_picks(index)
-        self.root.add_widget(columns)
-        bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        bar.add_widget(TapButton("Clear", self._clear, size_hint_x=0.35))
-        bar.add_widget(TapButton("Propose", self._propose, "primary"))
-        self.root.add_widget(bar)
+        self._show(self.builder)
+
+    def _show(self, page: Widget) -> None:
+        """Show one page under the top bar: the builder, the open offer, the mortgages to settle or a note."""
+        if page.parent is not self.body:
+            self.body.clear_widgets()
+            self.body.add_widget(page)
 
     def _settle_players(self, active: list[str], turn: str) -> None:
         """Keep the chosen proposer and partner while they are still in; otherwise the turn player proposes to
@@ -181,13 +190,10 @@ class TradeScreen(CompanionScreen):
         picks.cards = [c for c in picks.cards if c in {deck for deck, _ in side.jail_cards}]
         picks.cash = stepped_amount(picks.cash, 0, side.cash)
         panel = SideColumn(side.player, side.name)
-        head = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        head.add_widget(text(ROLES[index], theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=0.4))
-        head.add_widget(TapButton(f"{side.name} ({credits(edition, side.cash)})",
-                                  lambda: self._pick_player(index)))
-        panel.add_widget(head)
-        scroller, column = scroll_column(dp(4))
-        column.padding = (0, 0, dp(12), 0)  # room for the scroll bar
+        panel.role.text = ROLES[index]
+        panel.player_button.text = f"{side.name} ({credits(edition, side.cash)})"
+        panel.player_button.on_tap = lambda: self._pick_player(index)
+        column = panel.things
         for deed, reasons in side.deeds:
             toggle = DeedToggle(deed, reasons, partial(self._toggle, index, picks.deeds, deed.id))
             column.add_widget(toggle)
@@ -201,14 +207,10 @@ class TradeScreen(CompanionScreen):
             column.add_widget(row)
         if not side.deeds and not side.jail_cards:
             column.add_widget(text(f"No {edition.term('deed')}s or cards to trade.", theme.FONT_SMALL, theme.MUTED))
-        panel.add_widget(scroller)
-        steppers = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
         for step in STEPS:
-            steppers.add_widget(TapButton(f"{step:+}".replace("-", "−"),
-                                          partial(self._add_cash, index, step, side.cash)))
-        steppers.add_widget(TapButton("Exact…", lambda: self._type_cash(index, side)))
-        panel.add_widget(steppers)
-        panel.add_widget(panel.summary)
+            panel.steppers.add_widget(TapButton(f"{step:+}".replace("-", "−"),
+                                                partial(self._add_cash, index, step, side.cash)))
+        panel.steppers.add_widget(TapButton("Exact…", lambda: self._type_cash(index, side)))
         return panel
 
     def _show_picks(self, index: int) -> None:
@@ -222,43 +224,34 @@ class TradeScreen(CompanionScreen):
         words = asset_words(game, picks.deeds, picks.cash, picks.cards)
         column.summary.text = f"{column.player_name} gives: {', '.join(words) if words else 'nothing yet'}"
 
-    def _offer(self, offer: TradeOfferView) -> Panel:
+    def _offer(self, offer: TradeOfferView) -> None:
         """The open offer, what each side hands over, and the three answers."""
-        panel = Panel(orientation="vertical")
-        panel.add_widget(text(f"{offer.proposer_name} offers {offer.partner_name} a trade", theme.FONT_LARGE,
-                              theme.ACCENT, bold=True))
-        panel.add_widget(text(f"{offer.proposer_name} confirmed by proposing; {offer.partner_name} accepts or "
-                              f"rejects. {offer.proposer_name} may still withdraw.", theme.FONT_SMALL, theme.MUTED))
-        scroller, column = scroll_column()
-        sides = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-        sides.bind(minimum_height=sides.setter("height"))
+        ids = self.ids
+        ids.offer_heading.text = f"{offer.proposer_name} offers {offer.partner_name} a trade"
+        ids.offer_hint.text = (f"{offer.proposer_name} confirmed by proposing; {offer.partner_name} accepts or "
+                               f"rejects. {offer.proposer_name} may still withdraw.")
+        ids.offer_sides.clear_widgets()
         for name, things in ((offer.proposer_name, offer.gives), (offer.partner_name, offer.gets)):
             box = Panel(theme.PANEL_RAISED, orientation="vertical", size_hint_y=None)
             box.bind(minimum_height=box.setter("height"))
             box.add_widget(text(f"{name} gives", bold=True))
             for thing in things or ("nothing",):
                 box.add_widget(text(f"•  {thing}"))
-            sides.add_widget(box)
-        column.add_widget(sides)
-        panel.add_widget(scroller)
-        answers = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+            ids.offer_sides.add_widget(box)
+        ids.answers.clear_widgets()
         for action in (offer.accept, offer.reject, offer.withdraw):
-            answers.add_widget(EngineActionButton(action, self._answer))
-        panel.add_widget(answers)
-        return panel
+            ids.answers.add_widget(EngineActionButton(action, self._answer))
+        self._show(self.offer)
 
-    def _mortgage_choices(self, choices: list[Action]) -> Panel:
+    def _mortgage_choices(self, choices: list[Action]) -> None:
         """Mortgaged deeds just received: the new owner lifts the mortgage now or keeps it (paying interest)."""
         assert self.app.session is not None
-        heading, explanation = mortgage_choice_words(self.app.session.edition)
-        panel = Panel(orientation="vertical")
-        panel.add_widget(text(heading, theme.FONT_LARGE, theme.ACCENT, bold=True))
-        panel.add_widget(text(explanation, colour=theme.MUTED))
-        scroller, column = scroll_column()
+        ids = self.ids
+        ids.mortgages_heading.text, ids.mortgages_explanation.text = mortgage_choice_words(self.app.session.edition)
+        ids.mortgage_choices.clear_widgets()
         for action in choices:
-            column.add_widget(EngineActionButton(action, self.app.run_action))
-        panel.add_widget(scroller)
-        return panel
+            ids.mortgage_choices.add_widget(EngineActionButton(action, self.app.run_action))
+        self._show(self.mortgages)
 
     # ---------------------------------------------------------------- taps
 
@@ -307,20 +300,25 @@ class TradeScreen(CompanionScreen):
         mine.clear()
         self.refresh()
 
-    def _clear(self) -> None:
+    def clear_offer(self) -> None:
+        """Nothing picked on either side."""
         for picks in self.sides:
             picks.clear()
         self.refresh()
 
-    def _propose(self) -> None:
+    def propose(self) -> None:
+        """Propose the offer as picked (the engine checks it); an accepted one leaves the builder empty."""
         give, get = self.sides
         answer = self.app.submit(propose_command(give.player, get.player, give.deeds, give.cash, give.cards,
                                                  get.deeds, get.cash, get.cards))
         if answer.accepted:
-            self._clear()
+            self.clear_offer()
 
     def _answer(self, action: Action) -> None:
         """Accept, reject or withdraw; the builder starts empty afterwards."""
         answer = self.app.run_action(action)
         if answer is not None and answer.accepted:
-            self._clear()
+            self.clear_offer()
+
+
+load_layout(__file__)
