@@ -38,7 +38,8 @@ PRINTED_FIELDS = ("price", "mortgage", "build_cost", "hotel_cost", "rent", "dice
 FIELD_WORDS = {"kind": "type", "name": "name", "group": "group", "deck": "deck", "price": "price",
                "dice_multiplier": "dice multipliers", "amount": "amount", "colour": "colour", "cards": "cards",
                "number": "number needed to win", "reward": "reward", "penalty": "penalty",
-               "length": "number of spaces", "jail": "place of the Jail"}
+               "length": "number of spaces", "jail": "place of the Jail", "bases": "Bases of each colour",
+               "planets": "planet spaces on the board", "size": "number of spaces"}
 UNKNOWN_KIND = "unknown"
 UNKNOWN_LENGTH = "unknown"
 """``length`` of a board nobody has published: asked once, before the first move."""

@@ -316,7 +316,7 @@ class Planet(Hideout):
     id = "planet"
 
     def words(self, term: Callable[[str], str]) -> str:
-        return f"{_cap(term('street'))} of a {term('group')}"
+        return _cap(term("street"))
 
 
 class CardSpace(SpaceKind):

@@ -24,7 +24,8 @@ EXAMPLES = ROOT / "docs" / "examples"
 DOC = ROOT / "docs" / "table-script.md"
 
 # The examples this file checks; a new example must get its own test (see test_every_example_is_checked).
-CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt"}
+CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt",
+           "star-wars-2015.txt"}
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, dict[str, Any], str]:
@@ -222,6 +223,20 @@ def test_boba_fett_own_box(capsys: pytest.CaptureFixture[str]) -> None:
     bare = "\n".join(line for line in text.splitlines() if not line.startswith("box "))
     refused = run_script(parse_script(bare)).rejected
     assert refused is not None and refused[2][0].code == "box/needed"
+
+
+def test_star_wars_2015_rent_between_allies_and_enemies(capsys: pytest.CaptureFixture[str]) -> None:
+    """SW-RENT-1, SW-RENT-2, SW-HYPER-1: the page's Star Wars 2015 example prints the figures it works out: Luke
+    1415, Vader 1490, Finn 1495, Kylo 1380; Tatooine is Luke's and Endor Kylo's."""
+    status, state, _ = run_cli(capsys, "star-wars-2015.txt")
+    assert status == 0
+    assert cash(state) == {"luke": 1415, "vader": 1490, "finn": 1495, "kylo": 1380}
+    assert (state["deeds"]["space-4"]["owner"], state["deeds"]["space-8"]["owner"]) == ("luke", "kylo")
+    page = DOC.read_text(encoding="utf-8")
+    assert "Luke ends with 1500 - 100 + 10 + 5 = 1415 credits, Vader with 1490, Finn with 1495 and Kylo" in page
+    text = (EXAMPLES / "star-wars-2015.txt").read_text(encoding="utf-8")
+    for line in page.split("examples/star-wars-2015.txt`")[1].split("```text")[1].split("```")[0].splitlines():
+        assert line in ("", "...") or line in text.splitlines()
 
 
 def test_every_example_is_checked() -> None:

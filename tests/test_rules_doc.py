@@ -25,6 +25,7 @@ CATALOGUES: dict[str, tuple[str, int]] = {
     "original-trilogy.md": ("OT", 100),
     "boba-fett.md": ("BF", 80),
     "mandalorian.md": ("MA", 60),
+    "star-wars-2015.md": ("SW", 45),
 }
 HEADER = ("id", "rule (our words)", "tests", "status")
 NO_TESTS = "—"

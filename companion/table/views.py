@@ -11,8 +11,10 @@ from weakref import WeakKeyDictionary
 
 from companion.edition import a_or_an, capital
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.rules import replay_game
+from companion.rules import replay_game, rules_of
 from companion.rules.coop_state import CoopState
+from companion.rules.mechanics.bases import base_unit
+from companion.space_kinds import KINDS
 from companion.table.presenters import event_line
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, party_name
 
@@ -135,6 +137,8 @@ class TableView:
     ends_at: datetime | None = None
     dice_source: str = ""
     pieces: tuple[PieceView, ...] = ()
+    trades: bool = True
+    """Whether the edition has trades between players (the Trade button)."""
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -310,9 +314,14 @@ def journal_lines(game: Game, last: int | None = None) -> tuple[JournalLine, ...
 
 
 def stock(game: Game) -> tuple[tuple[str, int], ...]:
-    """The bank's building pieces left, by the edition's words."""
+    """The bank's pieces left, by the edition's words: its building pieces, and each side's Bases once the box has
+    said how many (none of either: nothing)."""
     e, s = game.edition, game.state
-    return ((e.term("houses"), s.ledger.balance("bank", HOUSE)), (e.term("hotels"), s.ledger.balance("bank", HOTEL)))
+    pieces = [(e.term("houses"), s.ledger.balance("bank", HOUSE)), (e.term("hotels"), s.ledger.balance("bank", HOTEL))]
+    pieces = pieces if e.houses or e.hotels else []
+    pieces += [(f"{e.term('bases')} ({side.get('name', sid)})", s.ledger.balance("bank", base_unit(sid)))
+               for sid, side in e.sides.items() if s.ledger.opened(base_unit(sid))]
+    return tuple(pieces)
 
 
 def end_time(ends_at: str | None, started: float) -> datetime | None:
@@ -353,7 +362,7 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
         dice=dice, space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
-        ends_at=game_end_time(game), dice_source=source, pieces=pieces(game),
+        ends_at=game_end_time(game), dice_source=source, pieces=pieces(game), trades=rules_of(game).knows("propose"),
     )
 
 
@@ -402,9 +411,11 @@ def time_left(ends_at: datetime, now: datetime) -> str:
 
 
 def deed_card_rows(e: Edition, deed: DeedView) -> tuple[tuple[str, str], ...]:
-    """The lines of a deed card as the table screen shows it: price, the rent table, mortgage value and the
-    cost of each building (streets only), labelled in the edition's words."""
-    rows = [("Price", deed.price), *deed.rent_rows, (capital(e.term("mortgage_value")), deed.mortgage_value)]
+    """The lines of a deed card as the table screen shows it: price, the rent table, mortgage value (a deed that
+    can be mortgaged) and the cost of each building (streets only), labelled in the edition's words."""
+    rows = [("Price", deed.price), *deed.rent_rows]
+    if "mortgage" in KINDS[deed.kind].values:
+        rows.append((capital(e.term("mortgage_value")), deed.mortgage_value))
     if deed.hotel_cost:
         rows += [(f"Each {e.term('house')}", deed.build_cost), (capital(a_or_an(e.term("hotel"))), deed.hotel_cost)]
     elif deed.build_cost:

@@ -96,6 +96,8 @@ def box_target_name(edition: Edition, target: str) -> str:
     """What a box value is printed on, as the table names it: a space, a group or a deck's card."""
     kind, _, rest = target.partition(":")
     item, _, card = rest.partition("/")
+    if kind == "board":
+        return "the board"
     if kind == "space" and edition.has_space(item):
         return edition.space(item).name
     if kind == "group" and item in edition.groups:

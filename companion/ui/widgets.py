@@ -148,14 +148,6 @@ class EngineActionButton(TapButton):
             show_reasons(self.action.reasons, f"{self.action.label}: not now")
 
 
-def back_bar(title: str, on_back: Callable[[], Any]) -> BoxLayout:
-    """A screen's top bar: a Back button and the screen's title in the accent colour."""
-    bar = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
-    bar.add_widget(TapButton("Back", on_back, size_hint_x=None, width=dp(110)))
-    bar.add_widget(text(title, theme.FONT_LARGE, theme.ACCENT, bold=True, fixed_height=False))
-    return bar
-
-
 def grow_to_text(button: TapButton) -> TapButton:
     """Let a button with a long (wrapped) label grow taller than its height (a finger's at least) when it needs
     to."""

@@ -177,3 +177,20 @@ def test_no_two_modules_import_each_other() -> None:
                     seen.add(nxt)
                     stack.append((nxt, [*path, nxt]))
     assert circles == []
+
+
+def test_every_screen_lays_out_in_its_own_kv_file() -> None:
+    """Each screen's layout is a rule ``<ClassName>:`` in the .kv file beside its module (Kivy's convention), which
+    the module loads; the class keeps the behaviour."""
+    screens = PACKAGE / "ui" / "screens"
+    missing = []
+    for module in sorted(screens.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)
+                   and node.name.endswith("Screen") and node.name != "CompanionScreen"]
+        kv = module.with_suffix(".kv")
+        rules = kv.read_text(encoding="utf-8") if kv.exists() else ""
+        missing += [f"{module.name}: {name}" for name in classes if f"<{name}>:" not in rules]
+        if classes and "load_layout(__file__)" not in module.read_text(encoding="utf-8"):
+            missing.append(f"{module.name} does not load its layout")
+    assert missing == []

@@ -30,7 +30,7 @@ def needs(game, line: str) -> tuple[str, tuple[str, ...]]:
 
 
 def test_a_first_game_asks_the_length_before_the_first_move_then_each_space_where_a_token_stops() -> None:
-    """SW-11, issue 19: nothing of the board is known; the first roll asks how many spaces go round it (one
+    """SW-BOX-1, SW-BOX-2: nothing of the board is known; the first roll asks how many spaces go round it (one
     number); Luke's 2 + 3 then stops on space 5, whose type is asked; a Hyperdrive there opens the jump."""
     game = new_game("luke", "vader", learnt=False)
     assert needs(game, "roll luke 2 3") == ("board:layout", ("length",))
@@ -42,7 +42,8 @@ def test_a_first_game_asks_the_length_before_the_first_move_then_each_space_wher
 
 
 def test_go_to_jail_asks_where_the_jail_is_when_nobody_has_said() -> None:
-    """SW-32: a board still being learnt: the Jail's place is asked (counted from GO) when a token is sent there."""
+    """SW-BOX-3, SW-JAIL-1: a board still being learnt: the Jail's place is asked (counted from GO) when a token is
+    sent there."""
     game = new_game("luke", "vader", learnt=False)
     play(game, "box board:layout length=24", "box space:space-7 kind=go-to-jail")
     assert needs(game, "roll luke 3 4") == ("board:layout", ("jail",))
@@ -51,7 +52,7 @@ def test_go_to_jail_asks_where_the_jail_is_when_nobody_has_said() -> None:
 
 
 def test_the_base_stock_is_asked_the_first_time_a_planet_space_is_for_sale() -> None:
-    """SW-16, Bases NOT FOUND: the count of each colour's Bases is asked when a planet space is first offered."""
+    """SW-BOX-4, SW-BOX-5: the count of each colour's Bases is asked when a planet space is first offered."""
     game = new_game("luke", "vader", learnt=False)
     play(game, "box board:layout length=24", "box space:space-4 kind=planet group=tatooine price=100 rent=10")
     assert needs(game, "roll luke 1 3") == ("board:layout", ("bases",))
@@ -64,7 +65,7 @@ def test_the_base_stock_is_asked_the_first_time_a_planet_space_is_for_sale() -> 
 
 
 def test_buying_a_planet_space_sets_a_base_and_an_enemy_pays_the_full_rent() -> None:
-    """SW-16, SW-19, SW-20, SW-21: Luke (Rebel) buys Tatooine 4 for 100 with a Rebel Base from the bank's 12;
+    """SW-SETUP-1, SW-BUY-1, SW-RENT-1: Luke (Rebel) buys Tatooine 4 for 100 with a Rebel Base from the bank's 12;
     Vader (Empire) stops there and Luke claims the full 10."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
@@ -74,7 +75,7 @@ def test_buying_a_planet_space_sets_a_base_and_an_enemy_pays_the_full_rent() -> 
 
 
 def test_an_ally_pays_half_the_rent() -> None:
-    """SW-20: Finn, Luke's ally, stops on Luke's Tatooine 4 (rent 10) and pays half: 5."""
+    """SW-RENT-2: Finn, Luke's ally, stops on Luke's Tatooine 4 (rent 10) and pays half: 5."""
     game = new_game("luke", "vader", "finn", "kylo")
     play(game, "roll luke 1 3", "buy luke", "end luke",
          "roll vader 1 2", "drawn vader", "end vader",          # 3: a Rebel card, carried out at the table
@@ -83,7 +84,7 @@ def test_an_ally_pays_half_the_rent() -> None:
 
 
 def test_half_of_an_odd_rent_is_rounded_up() -> None:
-    """SW-20, I-SW-6: half of Geonosis's 27 is 14 (a table cannot pay half a credit)."""
+    """SW-RENT-2: half of Geonosis's 27 is 14 (a table cannot pay half a credit)."""
     from companion.engine.state import Unread
 
     assert Unread("rent", 0, percent=50).amount(27) == 14
@@ -91,7 +92,7 @@ def test_half_of_an_odd_rent_is_rounded_up() -> None:
 
 
 def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
-    """SW-22: Luke holds Tatooine 4 and his ally Finn Tatooine 7, the whole planet: Vader pays 2 x 10 on 4."""
+    """SW-RENT-3: Luke holds Tatooine 4 and his ally Finn Tatooine 7, the whole planet: Vader pays 2 x 10 on 4."""
     game = new_game("luke", "vader", "finn", "kylo")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
          "roll finn 3 4", "buy finn", "end finn", "roll kylo 4 5", "end kylo",     # 9: the tax, 200
@@ -103,8 +104,8 @@ def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
 
 
 def test_an_owner_in_jail_collects_no_rent() -> None:
-    """SW-33: Luke buys Hoth 2 and Tatooine 4 on two doubles; his third doubles send him to Jail. Vader stops on
-    Tatooine 4: no rent may be claimed, and the table is told why."""
+    """SW-RENT-5, SW-TURN-2: Luke buys Hoth 2 and Tatooine 4 on two doubles; his third doubles send him to Jail.
+    Vader stops on Tatooine 4: no rent may be claimed, and the table is told why."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke")
     assert game.state.player("luke").in_jail
@@ -114,18 +115,19 @@ def test_an_owner_in_jail_collects_no_rent() -> None:
 
 
 def test_a_player_in_jail_takes_no_part_in_an_auction() -> None:
-    """SW-17, SW-18, SW-33: Vader declines Endor 11 while Luke is in Jail: Luke's bid is refused; Vader passes
-    too, and with no bid the space stays empty."""
+    """SW-BUY-2, SW-BUY-3, SW-BUY-5: Vader declines Endor 2 while Luke is in Jail: Luke's bid is refused; Vader, the
+    lander, may bid from 10; he passes too, and with no bid the space stays empty."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke",
          "roll vader 5 6", "decline vader")
     assert "auction/in-jail" in codes(game, "bid luke 20")
+    assert codes(game, "bid vader 9") == ["auction/too-low"] and codes(game, "bid vader 10") == []  # the lander too
     play(game, "pass vader")
     assert game.state.auction is None and game.state.owner(space(11)) == BANK   # no bid: the space stays empty
 
 
 def test_a_side_with_no_base_left_cannot_buy_or_bid() -> None:
-    """SW-16, I-SW-13: with one Base of each colour, Luke takes the Rebels' only one on Tatooine 4; Finn cannot
+    """SW-BUY-4: with one Base of each colour, Luke takes the Rebels' only one on Tatooine 4; Finn cannot
     buy Tatooine 7 nor bid for it; Vader wins it for 10."""
     game = new_game("luke", "vader", "finn", "kylo", bases=1)
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
@@ -138,7 +140,8 @@ def test_a_side_with_no_base_left_cannot_buy_or_bid() -> None:
 
 
 def test_sides_are_even_or_one_alone_sits_first() -> None:
-    """SW-03, SW-13: two Rebels against nobody is refused; three players: the one alone sits first."""
+    """SW-SIDE-1, SW-SIDE-2, SW-SIDE-3: two Rebels against nobody is refused; three players: the one alone sits
+    first."""
     def setup(*players: str) -> Setup:
         return Setup("star-wars-2015", "standard", [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1],
                                                      "side": SEATS[p][2]} for p in players])
@@ -151,3 +154,28 @@ def test_sides_are_even_or_one_alone_sits_first() -> None:
         else:
             raise AssertionError(players)
     assert open_game(edition(), setup("vader", "luke", "finn")).state.turn.player == "vader"
+
+
+def test_go_pays_200_when_a_token_lands_on_it() -> None:
+    """SW-GO-1, SW-TURN-1, SW-TURN-2, SW-FORCE-1: Luke rolls 6 + 6 to Free Parking, again 6 + 6 round onto GO (200),
+    and a third roll without doubles."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 6 6", "roll luke 6 6")
+    assert (game.state.player("luke").position, game.state.cash("luke")) == (0, 1700)
+    play(game, "roll luke 1 2", "drawn luke", "end luke")
+
+
+def test_a_rent_not_claimed_before_the_next_player_rolls_is_lost() -> None:
+    """SW-RENT-4: Vader stops on Luke's Tatooine 1 and ends his turn; once Luke rolls, the claim is gone."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "end vader", "roll luke 1 2")
+    assert codes(game, "claim luke vader") != []
+    assert game.state.cash("vader") == 1500
+
+
+def test_the_jail_fine_is_100_before_rolling() -> None:
+    """SW-JAIL-1, SW-JAIL-2: three doubles send Luke to Jail; on his next turn he pays 100 and rolls."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 1", "decline luke", "close", "roll luke 1 1", "decline luke", "close",
+         "roll luke 2 2", "end luke", "roll vader 1 2", "drawn vader", "end vader", "fine luke")
+    assert (game.state.player("luke").in_jail, game.state.cash("luke")) == (False, 1400)

@@ -19,7 +19,7 @@ def stock(game, side: str) -> int:
 
 
 def test_short_of_cash_towards_an_enemy_the_most_valuable_base_changes_sides() -> None:
-    """SW-36, SW-38: Vader holds Endor 1 (8) and 5 credits; Luke claims 12 on his Endor 2 (11). Vader keeps his
+    """SW-CASH-1, SW-CASH-3: Vader holds Endor 1 (8) and 5 credits; Luke claims 12 on his Endor 2 (11). Vader keeps his
     5, his Base goes back to the Empire's stock, and a Rebel Base takes the hexagon: Endor 1 is Luke's."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 3 5", "buy vader", "end vader",
@@ -32,8 +32,9 @@ def test_short_of_cash_towards_an_enemy_the_most_valuable_base_changes_sides() -
 
 
 def test_short_of_cash_towards_the_bank_the_base_goes_and_the_space_is_empty_again() -> None:
-    """SW-37: Vader buys Tatooine 1 (4) on doubles, then, with 150 credits, stops on the Trade Federation Tax
-    (200): he keeps his 150, and Tatooine 1 is the bank's again, its Base back in the Empire's stock."""
+    """SW-CASH-2, SW-TAX-1: Vader buys Tatooine 1 (4) on doubles, then, with 150 credits, stops on the Trade
+    Federation Tax (200): he keeps his 150, and Tatooine 1 is the bank's again, its Base back in the Empire's
+    stock."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 2", "drawn luke", "end luke", "roll vader 2 2", "buy vader")
     set_cash(game, "vader", 150)                                       # TEST-ONLY
@@ -42,7 +43,7 @@ def test_short_of_cash_towards_the_bank_the_base_goes_and_the_space_is_empty_aga
 
 
 def test_short_of_cash_with_no_base_nothing_happens() -> None:
-    """SW-39: Luke, with no Base and 100 credits, stops on the tax: he keeps his 100 and plays on."""
+    """SW-CASH-6: Luke, with no Base and 100 credits, stops on the tax: he keeps his 100 and plays on."""
     game = new_game("luke", "vader")
     set_cash(game, "luke", 100)                                        # TEST-ONLY
     events = play(game, "roll luke 4 5")
@@ -51,7 +52,7 @@ def test_short_of_cash_with_no_base_nothing_happens() -> None:
 
 
 def test_an_ally_owed_turns_the_same_base_over() -> None:
-    """SW-38, I-SW-8: Finn holds Tatooine 2 and Luke Tatooine 1 (the whole planet for the Rebels). Luke, with 3
+    """SW-CASH-4: Finn holds Tatooine 2 and Luke Tatooine 1 (the whole planet for the Rebels). Luke, with 3
     credits, owes Finn half of 2 x 10: the Base on Tatooine 1 simply becomes Finn's (no Base used)."""
     game = new_game("luke", "vader", "finn", "kylo")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
@@ -62,7 +63,7 @@ def test_an_ally_owed_turns_the_same_base_over() -> None:
 
 
 def test_an_enemy_side_with_no_base_left_leaves_the_hexagon_empty() -> None:
-    """I-SW-8: one Base of each colour. Luke holds Tatooine 1; Vader stops there on doubles, then buys Endor 1.
+    """SW-CASH-5: one Base of each colour. Luke holds Tatooine 1; Vader stops there on doubles, then buys Endor 1.
     With 5 credits he cannot pay Luke's 10: his Base goes back, and with no Rebel Base in the bank the hexagon
     stays empty."""
     game = new_game("luke", "vader", bases=1)
@@ -73,7 +74,7 @@ def test_an_enemy_side_with_no_base_left_leaves_the_hexagon_empty() -> None:
 
 
 def test_hyperdrive_jumps_to_an_unowned_planet_space_before_the_next_hyperdrive() -> None:
-    """SW-29: Luke stops on Hyperdrive 5: he may jump to Tatooine 2, Endor 1 and 2, Kamino 1 and 2 (up to
+    """SW-HYPER-1: Luke stops on Hyperdrive 5: he may jump to Tatooine 2, Endor 1 and 2, Kamino 1 and 2 (up to
     Hyperdrive 16), not to Coruscant 1 beyond it; he jumps to Endor 1 and may buy it."""
     game = new_game("luke", "vader")
     play(game, "roll luke 2 3")
@@ -83,7 +84,7 @@ def test_hyperdrive_jumps_to_an_unowned_planet_space_before_the_next_hyperdrive(
 
 
 def test_hyperdrive_leaps_to_the_next_stretch_when_this_one_is_owned_without_go_money() -> None:
-    """SW-24, SW-29: every planet space between the Hyperdrives is owned: Luke leaps past Hyperdrive 16 and past
+    """SW-HYPER-2, SW-GO-2: every planet space between the Hyperdrives is owned: Luke leaps past Hyperdrive 16 and past
     GO to Hoth 1, and collects no 200 on the way."""
     game = new_game("luke", "vader")
     place_bases(game, "vader", 7, 8, 11, 14, 15, 17, 19, 20, 21, 22, 23)       # TEST-ONLY
@@ -94,7 +95,7 @@ def test_hyperdrive_leaps_to_the_next_stretch_when_this_one_is_owned_without_go_
 
 
 def test_the_bounty_hunter_sets_a_free_base_in_place_of_an_enemys() -> None:
-    """SW-30: Vader holds Endor 1; Luke stops on the Bounty Hunter and sets a Rebel Base there for free: Vader's
+    """SW-BOUNTY-1: Vader holds Endor 1; Luke stops on the Bounty Hunter and sets a Rebel Base there for free: Vader's
     Base goes back to the Empire's stock."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 2", "drawn luke", "end luke", "roll vader 3 5", "buy vader", "end vader",
@@ -104,9 +105,10 @@ def test_the_bounty_hunter_sets_a_free_base_in_place_of_an_enemys() -> None:
 
 
 def test_the_game_ends_when_every_planet_space_holds_a_base() -> None:
-    """SW-40 to SW-43: fourteen planet spaces; the Rebels hold 7 (Luke 4, Finn 3), the Empire 6 (Kylo 3, Vader
-    3). Vader leaps by Hyperdrive to Geonosis, the last empty one, and buys it: 7 to 7, and the highest-placed
-    Base (Geonosis, 260) is the Empire's: the Empire wins, and Vader, with 4 Bases, is the ultimate winner."""
+    """SW-END-1, SW-END-2, SW-END-3: fourteen planet spaces; the Rebels hold 7 (Luke 4, Finn 3), the Empire 6 (Kylo
+    3, Vader 3). Vader leaps by Hyperdrive to Geonosis, the last empty one, and buys it: 7 to 7, and the highest-
+    placed Base (Geonosis, 260) is the Empire's: the Empire wins, and Vader, with 4 Bases, is the ultimate
+    winner."""
     game = new_game("luke", "vader", "finn", "kylo")
     place_bases(game, "luke", 1, 2, 4, 7)                                       # TEST-ONLY
     place_bases(game, "finn", 8, 11, 14)

@@ -174,3 +174,55 @@ def test_a_mandalorian_first_game_starts_at_once_and_learns_the_board(app: Any, 
     assert game.state.owner("space-1") == "din" and game.state.cash("din") == 150 - 20
     print(f"box taps ({edition}): a hideout met {met}")
     assert met <= 6
+
+
+def test_a_star_wars_2015_first_game_learns_the_board_length_and_the_bases_as_it_is_played(
+        app: Any, screenshot_dir: Path) -> None:
+    """SW-BOX-1, SW-BOX-2, SW-BOX-4, SW-BOX-5: an empty box of the 2015 game, whose board nobody has published.
+    Luke's first roll asks how many spaces go round the board (24, TEST DATA), then what space 4 is: a planet
+    space of Tatooine priced 100; then, as it is the first planet space for sale, how many Bases of each colour
+    the box holds (12). Buying it asks how many planet spaces the board has (14): the game ends when all hold a
+    Base. Each is one number on a pad or one tap of a choice; the taps are printed."""
+    players = [{"id": "luke", "name": "Luke", "token": "luke-skywalker", "side": "rebel"},
+               {"id": "vader", "name": "Vader", "token": "darth-vader", "side": "empire"}]
+    assert app.new_game(Setup("star-wars-2015", "standard", players, 0)).accepted
+    settle()
+    taps = Taps()
+    roll_faces("roll", 1, 3)
+    dialog = question()
+    assert fields(dialog) == ["length"]
+    assert dialog.title.text == "Read it off the box: the board"
+    shoot(screenshot_dir, "first-game-sw2015-board-length")
+    taps.number(dialog, "length", 24)
+    taps.save(dialog)
+    length = taps.count
+
+    dialog = question()
+    assert fields(dialog) == ["kind"]
+    taps.choose(dialog, "kind", "Planet space")
+    assert fields(dialog) == ["kind", "group", "price"]
+    taps.choose(dialog, "group", "Tatooine")
+    taps.number(dialog, "price", 100)
+    shoot(screenshot_dir, "first-game-sw2015-a-planet-space")
+    taps.save(dialog)
+    met = taps.count - length
+
+    before = taps.count
+    dialog = question()
+    assert fields(dialog) == ["bases"]
+    taps.number(dialog, "bases", 12)
+    taps.save(dialog)
+    bases = taps.count - before
+    tap(action("buy"))
+    before = taps.count
+    dialog = question()
+    assert fields(dialog) == ["planets"]
+    taps.number(dialog, "planets", 14)
+    taps.save(dialog)
+    planets = taps.count - before
+    game = app.session.game
+    assert game.state.owner("space-4") == "luke" and game.state.cash("luke") == 1500 - 100
+    shoot(screenshot_dir, "first-game-sw2015-a-base-bought")
+    print(f"box taps (star-wars-2015): the board's length {length}, a planet space met {met}, the Base stock "
+          f"{bases}, the planet spaces {planets}")
+    assert length <= 3 and met <= 6 and bases <= 3 and planets <= 3

@@ -306,6 +306,8 @@ class TableScreen(CompanionScreen):
         self.countdown_label: Label = ids.countdown_label
         self.stock_label: Label = ids.stock_label
         self.board_button: TapButton = ids.board_button
+        self.trade_button: TapButton = ids.trade_button
+        self.properties_button: TapButton = ids.properties_button
         self.mute_button: TapButton = ids.mute_button
         self.players_slot: BoxLayout = ids.players_slot
         self.player_column: BoxLayout = ids.player_column
@@ -368,14 +370,20 @@ class TableScreen(CompanionScreen):
             self.stock_label.bold = holding
         else:
             stock = ", ".join(f"{count} {word}" for word, count in view.stock)
-            self.stock_label.text = f"{self.app.session.edition.term('bank')}: {stock} left"
+            self.stock_label.text = f"{self.app.session.edition.term('bank')}: {stock} left" if stock else ""
             self.stock_label.color, self.stock_label.bold = theme.MUTED, False
-        board, bar = self.board_button, self.top_bar
-        if coop and board.parent is None:
-            bar.add_widget(board, index=len(bar.children) - 1)  # right after the turn and the stock
-        elif not coop and board.parent is not None:
-            bar.remove_widget(board)
+        self._show_in_bar(self.trade_button, view.trades, self.properties_button)
+        self._show_in_bar(self.board_button, coop, self.top_bar.children[-1])  # right after the turn and the stock
         self.mute_button.text = self._sound_label()
+
+    def _show_in_bar(self, button: TapButton, shown: bool, after: Widget) -> None:
+        """Show a top-bar button only where the game has what it opens (the board map of a co-operative game,
+        trades), right after ``after``."""
+        bar = self.top_bar
+        if shown and button.parent is None:
+            bar.add_widget(button, index=bar.children.index(after))
+        elif not shown and button.parent is not None:
+            bar.remove_widget(button)
 
     def _update_players(self, game_id: str, view: TableView) -> None:
         """Rebuild the seats whose view changed (and only those), in turn order, in the roomiest style in which
