@@ -12,6 +12,7 @@ import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -242,6 +243,8 @@ class Card:
     unknown: frozenset[str] = frozenset()
     deck: str = ""
     deck_name: str = ""
+    side: str = ""
+    """In a deck of two-sided cards (Star Wars 2015's Force cards), the side whose half this entry is."""
 
     @property
     def kept(self) -> bool:
@@ -272,11 +275,24 @@ class Deck:
     partial: bool = False
     effects: tuple[str, ...] = CLASSIC_EFFECTS
     """The effects this deck's cards may have (the vocabulary the box form offers)."""
+    sides: tuple[str, ...] = ()
+    """A deck of two-sided cards (Star Wars 2015's Force cards): the sides, each with its half on every card.
+    Each half is entered on its own, for the side whose player draws it; a player carries out their side's."""
 
     @property
     def missing(self) -> int:
-        """How many cards of the deck nobody has entered yet (asked for when they are drawn)."""
-        return self.size - sum(c.count for c in self.cards)
+        """How many cards of the deck (halves, on two-sided cards) nobody has entered yet (asked for when drawn)."""
+        return self.size * max(1, len(self.sides)) - sum(c.count for c in self.cards)
+
+    def missing_for(self, side: str) -> int:
+        """How many halves of ``side`` nobody has entered yet (every card missing, on a deck of one-sided cards)."""
+        if not self.sides:
+            return self.missing
+        return self.size - sum(c.count for c in self.cards if c.side == side)
+
+    def drawn_by(self, side: str) -> tuple[Card, ...]:
+        """The cards a player of ``side`` picks from when drawing: their side's halves, or every card."""
+        return tuple(c for c in self.cards if c.side == side) if self.sides else self.cards
 
     def need(self) -> Need:
         """The request to enter a card of this deck that is not listed yet."""
@@ -385,7 +401,7 @@ class Edition:
 
     def term(self, key: str) -> str:
         """A word the players see: the edition's own from ``[terms]``, else the classic game's (else the key)."""
-        return self.terms.get(key) or CLASSIC_TERMS.get(key, key)
+        return term_in(self.terms, key)
 
     @property
     def space_kinds(self) -> tuple[str, ...]:
@@ -619,9 +635,19 @@ def group_name(item: dict[str, Any]) -> str:
     return str(item.get("name", str(item.get("id", "?")).replace("-", " ").capitalize()))
 
 
+def term_in(terms: Mapping[str, str], key: str) -> str:
+    """A word the players see: the edition's own from ``terms``, else the classic game's (else the key)."""
+    return terms.get(key) or CLASSIC_TERMS.get(key, key)
+
+
+NAMED_BY_KIND = ("go", "jail", "free-parking", "go-to-jail", "hyperdrive", "bounty-hunter")
+"""Kinds of space a board has only one or two of, each called by its kind while nobody has entered its name."""
+
+
 def _named(spaces: list[Space], groups: dict[str, Group]) -> list[Space]:
-    """A space whose name nobody has entered is called by its group and its place in it ("Colour set 1, 2"), or by
-    its position ("Space 7") until the box says what it is: the name is never needed to play."""
+    """A space whose name nobody has entered is called by its group and its place in it ("Colour set 1, 2"), by its
+    kind where that says it ("Hyperdrive", "Free Parking"), or by its position ("Space 7") until the box says what
+    it is: the name is never needed to play."""
     out = []
     for s in spaces:
         if "name" in s.unknown and s.name == f"Space {s.position}" and s.group in groups:
@@ -630,6 +656,8 @@ def _named(spaces: list[Space], groups: dict[str, Group]) -> list[Space]:
             place = members.index(s.id) + 1
             name = f"{group.name} {place}" if "name" not in group.unknown else f"{group.name}, no. {place}"
             s = replace(s, name=name)
+        elif "name" in s.unknown and s.name == f"Space {s.position}" and s.kind in NAMED_BY_KIND:
+            s = replace(s, name=KINDS[s.kind].words(partial(term_in, s.terms)))
         out.append(s)
     return out
 
@@ -679,14 +707,20 @@ def _decks(items: list[dict[str, Any]], spaces: list[Space], problems: list[str]
                 problems.append(f"deck {did}, card {cid}: {', '.join(missing)} missing for {effect}")
             if effect == "advance" and params.get("target") not in ids:
                 problems.append(f"deck {did}, card {cid}: target {params.get('target')!r} is not a space")
+            sides = tuple(item.get("sides", ()))
+            if sides and card.get("side") not in sides:
+                problems.append(f"deck {did}, card {cid}: which side's half it is must be one of {', '.join(sides)}")
             cards.append(Card(cid, card.get("title", cid), effect, params, int(card.get("count", 1)),
-                              bool(card.get("owner", False)), unknown, did, name))
-        listed = sum(c.count for c in cards)
-        size = int(item.get("size", listed))
+                              bool(card.get("owner", False)), unknown, did, name, str(card.get("side", ""))))
+        sides = tuple(item.get("sides", ()))
+        size = int(item.get("size", sum(c.count for c in cards)))
         partial = "cards" in item.get("unknown", ())
-        if listed > size or (listed < size and not partial):
-            problems.append(f"deck {did}: cards add up to {listed}, not {size}")
-        decks[did] = Deck(did, name, item.get("role", ""), size, tuple(cards), partial, effects)
+        for side in sides or ("",):
+            listed = sum(c.count for c in cards if c.side == side)
+            if listed > size or (listed < size and not partial):
+                problems.append(f"deck {did}: cards {f'(the {side} halves) ' if side else ''}add up to {listed}, "
+                                f"not {size}")
+        decks[did] = Deck(did, name, item.get("role", ""), size, tuple(cards), partial, effects, sides)
     return decks
 
 

@@ -248,7 +248,14 @@ def _deck_problems(raw: dict[str, Any], deck: dict[str, Any], space_ids: set[str
             out.append(BoxProblem(target, "count", f"{where}, copies: must be a whole number."))
         if not str(card.get("title", card.get("id", ""))).strip():
             out.append(BoxProblem(target, "title", f"{where}, title: give the card a short title."))
-    listed = sum(c.get("count", 1) for c in cards if isinstance(c.get("count", 1), int))
+    sides = deck.get("sides", [])
+    for card in cards:
+        target = f"card:{did}/{card.get('id', '?')}"
+        if sides and card.get("side") not in sides:
+            out.append(BoxProblem(target, "side", f"{_where(raw, target)}: say which side's half it is."))
+    counted = [c for c in cards if isinstance(c.get("count", 1), int)]
+    listed = max([sum(c.get("count", 1) for c in counted if c.get("side") == side) for side in sides]
+                 or [sum(c.get("count", 1) for c in counted)])
     size = int(deck.get("size", listed))
     if listed > size:
         out.append(BoxProblem(f"deck:{did}", "count", f"The {deck.get('name', did)} deck holds {size} cards, "

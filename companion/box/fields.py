@@ -79,5 +79,9 @@ def card_fields(edition: Edition, effect: str, deck: str = "") -> list[BoxField]
                                    choices=tuple((k, kind_words(edition, k)) for k in ("vessel", "utility"))))
         else:
             fields.append(BoxField(key, label, "number", True))
+    if deck in edition.decks and edition.decks[deck].sides:
+        fields.append(BoxField("side", "Whose half of the card", "choice", True,
+                               choices=tuple((s, str(edition.sides.get(s, {}).get("name", s)))
+                                             for s in edition.decks[deck].sides)))
     fields.append(BoxField("count", "Copies in the deck", "number", True))
     return fields

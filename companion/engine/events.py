@@ -146,10 +146,13 @@ class RentDue(Event):
     amount: int
     unread: Unread | None = None
     """Set when the amount is still to be read off the Title Deed (``amount`` is then 0)."""
+    why: str = ""
+    """What the amount is, where the edition says more than the deed (``half: ally``)."""
 
     def apply(self, state: GameState) -> None:
         state.rent_claims.append(
-            RentClaim(state.next_id, self.owner, self.payer, self.space, self.amount, state.turn.number, self.unread)
+            RentClaim(state.next_id, self.owner, self.payer, self.space, self.amount, state.turn.number, self.unread,
+                      why=self.why)
         )
         state.next_id += 1
 

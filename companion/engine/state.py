@@ -66,6 +66,8 @@ class RentClaim:
     unread: Unread | None = None
     deferred: bool = False
     """The owner asked in time but the amount was not at hand: the claim no longer lapses."""
+    why: str = ""
+    """What the amount is, where the edition says more than the deed (``half: ally``)."""
 
 
 @dataclass

@@ -363,6 +363,10 @@ class Rules:
         """End-of-game worth (see :meth:`worth_parts`)."""
         return self.worth_parts(s, player)["total"]
 
+    def side_bases(self, s: GameState) -> dict[str, int]:
+        """Each side's Bases on the board, where the sides count Bases (none here)."""
+        return {}
+
     def raisable(self, s: GameState, player: str) -> int:
         """What a player in debt could raise: their cash, plus what the edition lets them sell or mortgage."""
         return s.cash(player)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.edition import capital
+from companion.edition import capital, counted
 from companion.engine.events import TurnPassed
 from companion.engine.game import Game
 from companion.rules import new_game, rules_of
@@ -31,6 +31,8 @@ class RankRow:
     worth: int
     worth_text: str
     parts: tuple[tuple[str, str], ...]
+    ranked: bool = False
+    """The rules placed every player (ties broken): only the first place wins; else equal worth shares it."""
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,18 @@ def ranking(game: Game) -> list[RankRow]:
     rows = []
     for place, row in enumerate(s.ranking, start=1):
         parts = row.get("parts", {})
-        rows.append(RankRow(place, row["player"], s.player(row["player"]).name, int(row["worth"]),
-                            credits(e, int(row["worth"])),
-                            tuple((label, credits(e, int(parts[key]))) for key, label in labels if key in parts)))
+        side = e.sides.get(str(row.get("side", "")), {})
+        rows.append(RankRow(int(row.get("place", place)), row["player"], s.player(row["player"]).name,
+                            int(row["worth"]), worth_words(e, parts, int(row["worth"])),
+                            (*((("Side", str(side["name"])),) if side else ()),
+                             *((label, credits(e, int(parts[key]))) for key, label in labels if key in parts)),
+                            "place" in row))
     return rows
+
+
+def worth_words(e: Edition, parts: dict[str, int], worth: int) -> str:
+    """A final worth as the table reads it: credits, or Bases where the Bases on the board are what count."""
+    return counted(worth, e.term("base")) if "bases" in parts else credits(e, worth)
 
 
 def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
@@ -86,12 +96,15 @@ def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
             for i, pid in enumerate(ids)]
 
 
-def axis_label(edition: Edition, amount: int) -> str:
-    """A chart axis label in the edition's money."""
-    return credits(edition, amount)
+def axis_label(game: Game, amount: int) -> str:
+    """A chart axis label in what a worth counts: the edition's money, or Bases on the board."""
+    parts = rules_of(game).worth_parts(game.state, game.state.players[0].id)
+    return worth_words(game.edition, parts, amount)
 
 
 def winners(game: Game) -> tuple[str, ...]:
     """The names at the top of the final ranking: one winner, or several sharing the highest worth."""
     rows = ranking(game)
+    if rows and rows[0].ranked:
+        return (rows[0].name,)
     return tuple(r.name for r in rows if r.worth == rows[0].worth) if rows else ()

@@ -139,6 +139,8 @@ class TableView:
     pieces: tuple[PieceView, ...] = ()
     trades: bool = True
     """Whether the edition has trades between players (the Trade button)."""
+    sides: tuple[tuple[str, int], ...] = ()
+    """Each side's Bases on the board, by the side's name, where the sides count Bases (Star Wars 2015)."""
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -363,7 +365,15 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
         dice=dice, space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
         ends_at=game_end_time(game), dice_source=source, pieces=pieces(game), trades=rules_of(game).knows("propose"),
+        sides=side_bases(game),
     )
+
+
+def side_bases(game: Game) -> tuple[tuple[str, int], ...]:
+    """Each side's Bases on the board, by the side's name, where the sides count Bases (none otherwise)."""
+    sides = game.edition.sides
+    return tuple((str(sides[sid].get("name", sid)), count)
+                 for sid, count in rules_of(game).side_bases(game.state).items())
 
 
 def last_roll(game: Game) -> tuple[tuple[int, ...], str]:

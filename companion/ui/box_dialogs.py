@@ -64,10 +64,14 @@ class BoxEntryDialog(Dialog):
         """The values are in the game and the box: close and go on."""
         raise NotImplementedError
 
+    def fixed_values(self) -> dict[str, Any]:
+        """Values the table does not choose, entered with the form's (none, unless the dialog says so)."""
+        return {}
+
     def save_values(self) -> None:
         """Check the values; show every problem under its field, or the cautions until confirmed; then enter
         them. A refusal keeps the dialog open with every reason and the typed values."""
-        values = self.form.values()
+        values = {**self.form.values(), **self.fixed_values()}
         missing = [BoxProblem("", f.key, NOT_ENTERED) for f in self.form.unfilled()]
         if missing:
             self._refused(missing)
@@ -159,9 +163,11 @@ class NewCardDialog(BoxEntryDialog):
         self.deck_id, self.player = deck_id, player
         self.on_done = on_done
         who = party_name(app.session.game, player)
+        side = app.session.game.state.player(player).side
+        half = f" the {app.session.edition.sides[side]['name']} half of" if deck.sides else ""
         self.body.add_widget(text(f"{who} drew a card of the {deck.name} deck that the app does not know yet. Enter "
-                                  "it once: it is saved in the box for every later game.", theme.FONT_SMALL,
-                                  theme.MUTED))
+                                  f"what{half} it does once: it is saved in the box for every later game.",
+                                  theme.FONT_SMALL, theme.MUTED))
         self.own_title = False
         """The table typed a title of its own (else the title is written from what the card does)."""
         self._writing = False
@@ -170,8 +176,16 @@ class NewCardDialog(BoxEntryDialog):
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 
     def _fields(self, effect: str) -> list[BoxField]:
-        """The card's fields, without the number of copies (each card is entered as it is drawn)."""
-        return [f for f in card_fields(self.edition, effect, self.deck_id) if f.key != "count"]
+        """The card's fields, without the number of copies (each card is entered as it is drawn) nor, on a
+        two-sided card, whose half it is (the drawer's own)."""
+        return [f for f in card_fields(self.edition, effect, self.deck_id) if f.key not in ("count", "side")]
+
+    def fixed_values(self) -> dict[str, Any]:
+        """On a two-sided card, the half entered is the drawer's side's."""
+        assert self.app.session is not None
+        if not self.edition.decks[self.deck_id].sides:
+            return {}
+        return {"side": self.app.session.game.state.player(self.player).side}
 
     def changed(self, key: str) -> None:
         """A new effect brings that effect's values into the form; the title follows what the card does until the

@@ -53,7 +53,6 @@ LINES = [
     "concede din",
     "grogu din go-to-jail",
     "sell-deed din space-3",
-    "drawn luke",
     "hyperdrive luke space-8",
     "bounty luke space-8",
 ]

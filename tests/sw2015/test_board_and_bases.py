@@ -11,7 +11,7 @@ from companion.rules import new_game as open_game
 from companion.rules.mechanics.bases import base_unit
 from tests.rules.helpers import codes, play
 
-from .testbox import SEATS, edition, new_game, space
+from .testbox import SEATS, edition, layout_lines, new_game, space
 
 
 def stock(game, side: str) -> int:
@@ -78,7 +78,7 @@ def test_an_ally_pays_half_the_rent() -> None:
     """SW-RENT-2: Finn, Luke's ally, stops on Luke's Tatooine 4 (rent 10) and pays half: 5."""
     game = new_game("luke", "vader", "finn", "kylo")
     play(game, "roll luke 1 3", "buy luke", "end luke",
-         "roll vader 1 2", "drawn vader", "end vader",          # 3: a Rebel card, carried out at the table
+         "roll vader 1 2", "card vader collect-10-empire", "end vader",          # 3: a Rebel card: collect 10
          "roll finn 1 3", "claim luke finn")
     assert (game.state.cash("luke"), game.state.cash("finn")) == (1400 + 5, 1500 - 5)
 
@@ -94,13 +94,13 @@ def test_half_of_an_odd_rent_is_rounded_up() -> None:
 def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
     """SW-RENT-3: Luke holds Tatooine 4 and his ally Finn Tatooine 7, the whole planet: Vader pays 2 x 10 on 4."""
     game = new_game("luke", "vader", "finn", "kylo")
-    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader",
          "roll finn 3 4", "buy finn", "end finn", "roll kylo 4 5", "end kylo",     # 9: the tax, 200
          "roll luke 5 6", "decline luke", "close", "end luke",                      # 15: nobody bids
          "roll vader 1 3")
     assert game.state.player("vader").position == 7
     play(game, "claim finn vader")
-    assert game.state.cash("vader") == 1500 - 20
+    assert game.state.cash("vader") == 1500 + 10 - 20            # his Force card paid 10
 
 
 def test_an_owner_in_jail_collects_no_rent() -> None:
@@ -130,7 +130,7 @@ def test_a_side_with_no_base_left_cannot_buy_or_bid() -> None:
     """SW-BUY-4: with one Base of each colour, Luke takes the Rebels' only one on Tatooine 4; Finn cannot
     buy Tatooine 7 nor bid for it; Vader wins it for 10."""
     game = new_game("luke", "vader", "finn", "kylo", bases=1)
-    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader",
          "roll finn 3 4")
     assert codes(game, "buy finn") == ["bases/none-left"]
     play(game, "decline finn")
@@ -162,7 +162,7 @@ def test_go_pays_200_when_a_token_lands_on_it() -> None:
     game = new_game("luke", "vader")
     play(game, "roll luke 6 6", "roll luke 6 6")
     assert (game.state.player("luke").position, game.state.cash("luke")) == (0, 1700)
-    play(game, "roll luke 1 2", "drawn luke", "end luke")
+    play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke")
 
 
 def test_a_rent_not_claimed_before_the_next_player_rolls_is_lost() -> None:
@@ -177,5 +177,22 @@ def test_the_jail_fine_is_100_before_rolling() -> None:
     """SW-JAIL-1, SW-JAIL-2: three doubles send Luke to Jail; on his next turn he pays 100 and rolls."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 1", "decline luke", "close", "roll luke 1 1", "decline luke", "close",
-         "roll luke 2 2", "end luke", "roll vader 1 2", "drawn vader", "end vader", "fine luke")
+         "roll luke 2 2", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader", "fine luke")
     assert (game.state.player("luke").in_jail, game.state.cash("luke")) == (False, 1400)
+
+
+def test_a_force_card_is_carried_out_by_the_half_of_the_drawers_side() -> None:
+    """SW-FORCE-1, SW-FORCE-2: Luke (Rebel) stops on the Rebel cards (3) of a box whose Force cards nobody has
+    entered: the card is asked, by what its Rebel half does (pay 50, TEST DATA), and carried out: Luke pays 50.
+    Vader (Empire) draws the same kind of card later: the Empire half is not the Rebel one, so it is asked again
+    (collect 30), and a Rebel half cannot be named for him."""
+    game = new_game("luke", "vader", learnt=False)
+    board = [line for line in layout_lines() if not line.startswith("box card:")]
+    play(game, *board, "roll luke 1 2")
+    assert needs(game, "card luke pay-50") == ("card:rebel", ("effect",))
+    play(game, "box card:rebel/pay-50 effect=pay amount=50 side=rebel", "card luke pay-50", "end luke")
+    assert game.state.cash("luke") == 1500 - 50
+    play(game, "roll vader 1 2")
+    assert codes(game, "card vader pay-50") == ["card/other-half"]
+    play(game, "box card:rebel/collect-30 effect=collect amount=30 side=empire", "card vader collect-30")
+    assert game.state.cash("vader") == 1500 + 30

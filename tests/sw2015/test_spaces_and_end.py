@@ -36,7 +36,7 @@ def test_short_of_cash_towards_the_bank_the_base_goes_and_the_space_is_empty_aga
     Federation Tax (200): he keeps his 150, and Tatooine 1 is the bank's again, its Base back in the Empire's
     stock."""
     game = new_game("luke", "vader")
-    play(game, "roll luke 1 2", "drawn luke", "end luke", "roll vader 2 2", "buy vader")
+    play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 2 2", "buy vader")
     set_cash(game, "vader", 150)                                       # TEST-ONLY
     play(game, "roll vader 2 3")
     assert (game.state.owner(space(4)), game.state.cash("vader"), stock(game, "empire")) == (BANK, 150, 12)
@@ -55,8 +55,8 @@ def test_an_ally_owed_turns_the_same_base_over() -> None:
     """SW-CASH-4: Finn holds Tatooine 2 and Luke Tatooine 1 (the whole planet for the Rebels). Luke, with 3
     credits, owes Finn half of 2 x 10: the Base on Tatooine 1 simply becomes Finn's (no Base used)."""
     game = new_game("luke", "vader", "finn", "kylo")
-    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "drawn vader", "end vader",
-         "roll finn 3 4", "buy finn", "end finn", "roll kylo 1 2", "drawn kylo", "end kylo")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader",
+         "roll finn 3 4", "buy finn", "end finn", "roll kylo 1 2", "card kylo collect-10-empire", "end kylo")
     set_cash(game, "luke", 3)                                          # TEST-ONLY
     play(game, "roll luke 1 2", "claim finn luke")
     assert (game.state.owner(space(4)), game.state.cash("luke"), stock(game, "rebel")) == ("finn", 3, 10)
@@ -98,9 +98,9 @@ def test_the_bounty_hunter_sets_a_free_base_in_place_of_an_enemys() -> None:
     """SW-BOUNTY-1: Vader holds Endor 1; Luke stops on the Bounty Hunter and sets a Rebel Base there for free: Vader's
     Base goes back to the Empire's stock."""
     game = new_game("luke", "vader")
-    play(game, "roll luke 1 2", "drawn luke", "end luke", "roll vader 3 5", "buy vader", "end vader",
+    play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 3 5", "buy vader", "end vader",
          "roll luke 3 4", "bounty luke space-8")
-    assert (game.state.owner(space(8)), game.state.cash("luke")) == ("luke", 1500)
+    assert (game.state.owner(space(8)), game.state.cash("luke")) == ("luke", 1500 + 10)  # the Base cost nothing
     assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
 
 
@@ -114,7 +114,7 @@ def test_the_game_ends_when_every_planet_space_holds_a_base() -> None:
     place_bases(game, "finn", 8, 11, 14)
     place_bases(game, "kylo", 15, 17, 19)
     place_bases(game, "vader", 20, 21, 23)
-    play(game, "roll luke 1 2", "drawn luke", "end luke", "roll vader 1 4", "hyperdrive vader space-22")
+    play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 1 4", "hyperdrive vader space-22")
     events = play(game, "buy vader")
     ended = next(e for e in events if isinstance(e, GameEnded))
     assert game.state.over

@@ -10,7 +10,8 @@ when play asks. Numbers are chosen to be easy to work out:
   Kamino 14 and 15 (140 / 14), Coruscant 17 and 19 (200 / 20), Dagobah 20 and 23 (220 / 22), Kashyyyk 21
   (240 / 24), Geonosis 22 (260 / 27): fourteen planet spaces;
 - Rebel cards 3, Empire cards 13; Hyperdrive 5 and 16; Bounty Hunter 10; Trade Federation Tax 9 (200);
-  Free Parking 12; Go To Jail 18.
+  Free Parking 12; Go To Jail 18;
+- every half of every Force card: collect 10 (``card P collect-10-rebel`` for a Rebel, ``-empire`` for the Empire).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def layout_lines(bases: int = BASES) -> list[str]:
     for position, (planet, price, rent) in PLANETS.items():
         lines.append(f"box space:{space(position)} kind=planet group={planet} price={price} rent={rent}")
     lines += [f"box space:{space(p)} {words}" for p, words in OTHERS.items()]
+    lines += [f"box card:{deck}/collect-10-{side} effect=collect amount=10 side={side} count=18"
+              for deck in ("rebel", "empire") for side in ("rebel", "empire")]
     return lines
 
 

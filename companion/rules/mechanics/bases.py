@@ -126,6 +126,11 @@ class Bases(Auctions, Deeds, Sides):
             return basis._replace(percent=half)
         return basis
 
+    def rent_words(self, basis: Unread) -> str:
+        """Full from an enemy or half from an ally, and doubled on a whole planet."""
+        share = "half: ally" if basis.percent < 100 else "full"
+        return f"{share}, doubled: whole planet" if basis.times > 1 else share
+
     def side_holds_planet(self, s: GameState, side: str, space: Space) -> bool:
         """Whether one side (a player alone or allies together) holds every planet space of the space's planet.
         While the box has not said how many the planet has (nor what every space of the board is), it is asked
@@ -143,6 +148,16 @@ class Bases(Auctions, Deeds, Sides):
         return len(members) == group.size
 
     # ------------------------------------------------------------------ worth
+
+    def worth_parts(self, s: GameState, player: str) -> dict[str, int]:
+        """What a player is worth in this game: their Bases on the board (money does not count)."""
+        bases = len(self.bases_of(s, player))
+        return {"bases": bases, "total": bases}
+
+    def side_bases(self, s: GameState) -> dict[str, int]:
+        """Each side's Bases on the board."""
+        return {side: sum(len(self.bases_of(s, p.id)) for p in s.players if p.side == side)
+                for side in self.edition.sides}
 
     def bases_of(self, s: GameState, player: str) -> list[Space]:
         """The planet spaces a player's Bases stand on."""

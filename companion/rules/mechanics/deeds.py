@@ -119,15 +119,20 @@ class Deeds(Rules):
     def raise_rent(self, emit: Emitter, owner: str, payer: str, space: Space, basis: Unread) -> None:
         """The owner may now claim the rent. While the amount it reads is not entered, it is asked when the owner
         claims (the Title Deed is in hand then), and play goes on meanwhile."""
+        why = self.rent_words(basis)
         try:
             amount = self.read_rent(space, basis)
         except ValueNeeded:
-            emit(RentDue(owner, payer, space.id, 0, basis))
+            emit(RentDue(owner, payer, space.id, 0, basis, why))
             return
         if amount:
-            emit(RentDue(owner, payer, space.id, amount))
+            emit(RentDue(owner, payer, space.id, amount, why=why))
         else:
             emit(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"))
+
+    def rent_words(self, basis: Unread) -> str:
+        """What a rent is, in a word or two, where the edition says more than the deed (nothing here)."""
+        return ""
 
     def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """A roll that sets a utility's rent needs only its dice."""

@@ -1,47 +1,32 @@
-"""Force cards (Star Wars 2015), as far as the app carries them yet: a token that stops on a Rebel or Empire space
-draws a card of that deck, and the player carries out the half of the card in their own side's colour at the
-table (money by a payment by hand); the table then says the card is done. The card list is not public, and the
-cards' halves are not yet entered or carried out by the app (see docs/rules/star-wars-2015.md)."""
+"""Force cards (Star Wars 2015): each card of the Rebel and Empire decks has a Rebel half and an Empire half. A
+token that stops on a Rebel or Empire space draws a card of that deck, and the player carries out the half in their
+own side's colour: the app carries it out like any card of the effects vocabulary (collect, pay, move, go to Jail,
+a Get Out of Jail Free card kept). The card list is not public: each half is entered by what it does the first time
+a player of that side draws it.
+
+Not carried out yet (see docs/rules/star-wars-2015.md): the cards dealt at the start and kept in secret, and Just
+say no!."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from companion.edition import Space
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
-from companion.engine.events import DecisionClosed, DecisionOpened
-from companion.engine.state import Decision, GameState
-from companion.rules.core import Emitter, Grammar, Rules
+from companion.engine.state import GameState
+from companion.rules.mechanics.cards import Cards
+from companion.rules.mechanics.sides import Sides
+
+V = Violation
 
 
-class ForceCards(Rules):
-    """Drawing a Force card."""
+class ForceCards(Cards, Sides):
+    """Drawing a Force card and carrying out one's side's half."""
 
-    verbs: ClassVar[dict[str, Grammar]] = {
-        "drawn": (("player",), "the Force card drawn has been carried out at the table"),
-    }
-    decision_kinds: ClassVar[tuple[str, ...]] = ("force-card",)
-    landing_decisions: ClassVar[tuple[str, ...]] = ("force-card",)
-    landings: ClassVar[dict[str, str]] = {"card": "land_force"}
-    asks: ClassVar[frozenset[str]] = frozenset({"cards"})
-    """The cards are never needed before play (nor, yet, during it: the table carries them out)."""
-
-    def land_force(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
-        """The lander draws a card of the space's deck."""
-        emit(DecisionOpened("force-card", player, {"space": space.id, "deck": space.deck or ""}))
-
-    def check_drawn(self, s: GameState, cmd: Command) -> list[Violation]:
-        """Only a player who has a Force card to draw says it is done."""
-        return self.need_decision(s, cmd.args[0], "force-card", "draw")
-
-    def do_drawn(self, emit: Emitter, cmd: Command) -> None:
-        decision = self.decision(emit.state, cmd.args[0], "force-card")
-        assert decision is not None
-        emit(DecisionClosed(decision.id))
-
-    def decision_text(self, d: Decision) -> str:
-        if d.kind == "force-card":
-            deck = self.edition.decks.get(str(d.data.get("deck")))
-            return f"draw {'a ' + deck.name if deck else 'a Force'} card and carry out their side's half"
-        return super().decision_text(d)
+    def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The card named is a half of the drawer's side."""
+        player, card_id = cmd.args
+        card, problems = self.drawn_card(s, player, card_id)
+        side = self.side_of(s, player)
+        if card is not None and card.side and card.side != side:
+            return [V("card/other-half", f"{self.name_of(s, player)} fights for the {self.side_name(side)}: they "
+                                         f"carry out the {self.side_name(side)} half of the card.")]
+        return problems or super().check_card(s, cmd)

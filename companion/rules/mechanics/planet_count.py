@@ -8,7 +8,7 @@ at the first purchase), unless the whole board is already known; the box remembe
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.box.values import BOARD_TARGET
 from companion.edition import Space
@@ -56,8 +56,8 @@ class PlanetCount(BaseLoss):
         winner = self.winning_side(s, held, by_side)
         order = sorted(s.active, key=lambda p: (p.side != winner, -len(held[p.id]),
                                                 tuple(-v for v in self.placement(s, held[p.id]))))
-        ranking = [{"player": p.id, "worth": len(held[p.id]), "parts": self.base_parts(p.side, held[p.id])}
-                   for p in order]
+        ranking = [{"player": p.id, "worth": len(held[p.id]), "place": place, "parts": {"bases": len(held[p.id])},
+                    "side": p.side} for place, p in enumerate(order, start=1)]
         score = " to ".join(str(by_side[side]) for side in sorted(by_side, key=lambda side: side != winner))
         emit(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}; "
                        f"{self.name_of(s, order[0].id)} is the ultimate winner", tuple(ranking)))
@@ -74,7 +74,3 @@ class PlanetCount(BaseLoss):
     def placement(self, s: GameState, bases: list[Space]) -> tuple[int, int, int]:
         """How high a player's best Base is placed (see :meth:`value_rank`); nothing with no Base."""
         return max(map(self.value_rank, bases)) if bases else (0, 0, 0)
-
-    def base_parts(self, side: str, bases: list[Space]) -> dict[str, Any]:
-        """What the end screen shows of a player: their side and their Bases."""
-        return {"bases": len(bases), "total": len(bases), "side": side}

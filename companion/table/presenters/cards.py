@@ -31,11 +31,12 @@ def draw_line(game: Game, who: str, data: DecisionData) -> str:
 def draw_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     """A card to draw, chosen by what it does: one button per effect and amount of the deck (cards that do the
     same are one choice, their titles under it), grouped by heading; and one for a card the box does not list
-    yet."""
+    yet. Of two-sided cards, the halves of the drawer's side."""
     e = game.edition
     deck = e.decks[str(data["deck"])]
+    side = game.state.player(p).side
     alike: dict[str, list[Card]] = {}
-    for c in deck.cards:
+    for c in deck.drawn_by(side):
         alike.setdefault(card_words(e, c) if not c.unknown else f"{c.title} (its values are asked)", []).append(c)
     listed = [replace(offer(game, f"card:{cards[0].id}", words, f"card {p} {cards[0].id}"),
                       heading=EFFECTS[cards[0].effect].heading.capitalize(),
@@ -44,7 +45,8 @@ def draw_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     listed.sort(key=lambda a: CARD_HEADINGS.index(a.heading.lower()) if a.heading.lower() in CARD_HEADINGS else 99)
     # A card the box does not list yet is entered when drawn; this marker opens the deck's list even when the
     # box lists none of its cards.
-    return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing > 0 else [])
+    return listed + ([Action(NEW_CARD_KEY, "A card not entered yet", "", p, True)] if deck.missing_for(side) > 0
+                     else [])
 
 
 DRAW = Decision(draw_line, draw_actions)

@@ -21,9 +21,11 @@ def rent_due(game: Game, event: RentDue) -> str:
     e = game.edition
     owner, payer, space = party_name(game, event.owner), party_name(game, event.payer), e.space(event.space).name
     if isinstance(event.unread, Unread):
-        return (f"{owner} may claim {e.term('rent')} from {payer} for {space} (the amount is read off the "
+        why = f"{event.why}; " if event.why else ""
+        return (f"{owner} may claim {e.term('rent')} from {payer} for {space} ({why}the amount is read off the "
                 f"{e.term('deed')} when claimed)")
-    return f"{owner} may claim {credits(e, event.amount)} {e.term('rent')} from {payer} for {space}"
+    why = f" ({event.why})" if event.why else ""
+    return f"{owner} may claim {credits(e, event.amount)} {e.term('rent')} from {payer} for {space}{why}"
 
 
 def rent_closed(game: Game, event: RentClosed) -> str:
@@ -50,6 +52,7 @@ def claims(game: Game) -> list[Action]:
         label = (f"{owner}: claim the {e.term('rent')} {payer} owes (read it off the {e.term('deed')})" if c.deferred
                  else f"{owner}: claim {e.term('rent')} from {payer}" if c.unread
                  else f"{owner}: claim {credits(e, c.amount)} {e.term('rent')} from {payer}")
+        label += f" ({c.why})" if c.why else ""
         actions.append(offer(game, f"claim:{c.owner}:{c.payer}", label, f"claim {c.owner} {c.payer}", "primary"))
     return actions
 

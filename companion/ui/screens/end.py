@@ -64,7 +64,7 @@ class EndScreen(CompanionScreen):
                                            "Grogu is lost to the Empire.", theme.FONT, theme.DANGER, bold=True))
         for s in series:
             self.legend.add_widget(legend_entry(s.name, s.colour))
-        self.chart.show(series, lambda amount: axis_label(session.edition, amount))
+        self.chart.show(series, lambda amount: axis_label(game, amount))
 
 
 def rank_card(row: RankRow, colour: str) -> Widget:

@@ -30,7 +30,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.edition import capital
+from companion.edition import Edition, capital
 from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
 from companion.table.coop import dice_words
 from companion.table.views import (
@@ -282,6 +282,17 @@ class Slot(BoxLayout):
         return True
 
 
+def stock_words(edition: Edition, view: TableView) -> str:
+    """The small line under the turn: each side's Bases on the board with the bank's left, or the bank's building
+    pieces left."""
+    if view.sides:
+        bank = [str(count) for _, count in view.stock]
+        left = f" (in the {edition.term('bank')}: {', '.join(bank)})" if bank else ""
+        return f"{capital(edition.term('bases'))}: " + ", ".join(f"{n} {c}" for n, c in view.sides) + left
+    stock = ", ".join(f"{count} {word}" for word, count in view.stock)
+    return f"{edition.term('bank')}: {stock} left" if stock else ""
+
+
 class TableScreen(CompanionScreen):
     """The hub of a game (see the module docstring; layout: ``table.kv``)."""
 
@@ -369,8 +380,7 @@ class TableScreen(CompanionScreen):
             self.stock_label.color = theme.rgba(GROGU_COLOUR) if holding else theme.MUTED
             self.stock_label.bold = holding
         else:
-            stock = ", ".join(f"{count} {word}" for word, count in view.stock)
-            self.stock_label.text = f"{self.app.session.edition.term('bank')}: {stock} left" if stock else ""
+            self.stock_label.text = stock_words(self.app.session.edition, view)
             self.stock_label.color, self.stock_label.bold = theme.MUTED, False
         self._show_in_bar(self.trade_button, view.trades, self.properties_button)
         self._show_in_bar(self.board_button, coop, self.top_bar.children[-1])  # right after the turn and the stock

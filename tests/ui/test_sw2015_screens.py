@@ -1,0 +1,99 @@
+"""Star Wars 2015 at the table, tapped on the real widgets, four players on the 800x480 screen: both sides' Bases
+in view, a rent claim that says "half: ally", the Hyperdrive's choices as buttons, and the end screen counting
+Bases. The board is the made-up box of tests/sw2015/testbox.py (TEST DATA), entered by the shortcut of its box
+commands; screenshots sw2015-<step>.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine.state import Setup
+from companion.ui.box_dialogs import NewCardDialog
+from companion.ui.box_form import ChoiceListDialog
+from companion.ui.table_dialogs import CardListDialog
+from companion.ui.widgets import TapButton
+from tests.sw2015.testbox import SEATS, layout_lines
+from tests.ui.helpers import action, dialogs, find, pad_in, roll_faces, settle, shoot, tap, texts, wait_until
+
+pytestmark = pytest.mark.ui
+
+
+def start(app: Any, *players: str) -> None:
+    """A game of the players (ids of the test box's seats), its whole made-up board entered (a shortcut)."""
+    seats = [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in players]
+    assert app.new_game(Setup("star-wars-2015", "standard", seats, 0)).accepted
+    for line in layout_lines():
+        assert app.submit(line).accepted, line
+    settle()
+
+
+def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_dir: Path) -> None:
+    """SW-RENT-1, SW-RENT-2: Luke buys Tatooine 1 (100, TEST DATA); the line under the turn counts each side's
+    Bases on the board (Rebels 1, Empire 0) and the bank's left. Vader stops there and the claim says it is the
+    full 10; Finn, Luke's ally, stops there and the claim says half: ally, 5."""
+    start(app, "luke", "vader", "finn", "kylo")
+    roll_faces("roll", 1, 3)
+    tap(action("buy"))
+    assert "Bases: Rebels 1, Empire 0 (in the Bank: 11, 12)" in texts()
+    tap(action("end"))
+    roll_faces("roll", 1, 3)
+    assert action("claim:luke:vader").text == "Luke: claim 10 credits rent from Vader (full)"
+    tap(action("claim:luke:vader"))
+    tap(action("end"))
+    roll_faces("roll", 1, 3)
+    assert action("claim:luke:finn").text == "Luke: claim 5 credits rent from Finn (half: ally)"
+    shoot(screenshot_dir, "sw2015-ally-rent")
+    tap(action("claim:luke:finn"))
+    assert (app.session.game.state.cash("luke"), app.session.game.state.cash("finn")) == (1415, 1495)
+
+
+def test_hyperdrive_offers_each_reachable_planet_space_and_the_end_counts_bases(
+        app: Any, screenshot_dir: Path) -> None:
+    """SW-HYPER-1, SW-END-1, SW-END-2: Luke stops on Hyperdrive 5: a button for each unowned planet space up to
+    Hyperdrive 16 (Tatooine 2, Endor 1 and 2, Kamino 1 and 2); he jumps to Endor 1 and buys it. The game then
+    runs to its end by commands (a shortcut) and the end screen shows the winner and the Bases."""
+    start(app, "luke", "vader")
+    roll_faces("roll", 2, 3)
+    jumps = [b.text for b in [action(f"hyperdrive:space-{p}") for p in (7, 8, 11, 14, 15)]]
+    assert jumps == ["Jump to Tatooine 2", "Jump to Endor 1", "Jump to Endor 2", "Jump to Kamino 1",
+                     "Jump to Kamino 2"]
+    shoot(screenshot_dir, "sw2015-hyperdrive")
+    tap(action("hyperdrive:space-8"))
+    tap(action("buy"))
+    assert app.session.game.state.owner("space-8") == "luke"
+
+
+def test_a_force_card_is_entered_by_its_sides_half_and_played(app: Any, screenshot_dir: Path) -> None:
+    """SW-FORCE-1, SW-FORCE-2: no Force card is known yet. Luke (Rebel) stops on the Rebel cards (3): the card
+    list offers only "A card not entered yet"; he enters what its Rebel half does (collect 25, TEST DATA) with
+    the effect and the amount, nothing about sides, and collects 25 at once. The half is kept as a Rebel half."""
+    seats = [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in ("luke", "vader")]
+    assert app.new_game(Setup("star-wars-2015", "standard", seats, 0)).accepted
+    for line in layout_lines():
+        if not line.startswith("box card:"):
+            assert app.submit(line).accepted, line
+    settle()
+    roll_faces("roll", 1, 2)
+    tap(find(TapButton, "Luke: pick the Rebel card drawn"))
+    cards = dialogs()[-1]
+    assert isinstance(cards, CardListDialog)
+    tap(find(TapButton, "A card not entered yet", root=cards))
+    dialog = dialogs()[-1]
+    assert isinstance(dialog, NewCardDialog)
+    assert "side" not in [f.key for f in dialog.form.fields]
+    tap(find(TapButton, root=dialog.form, field="effect"))
+    effects = dialogs()[-1]
+    assert isinstance(effects, ChoiceListDialog)
+    tap(find(TapButton, root=effects, choice="collect"))
+    wait_until(lambda: effects not in dialogs())
+    pad_in(find(TapButton, root=dialog.form, field="amount"), 25)
+    shoot(screenshot_dir, "sw2015-new-force-card")
+    tap(dialog.save)
+    wait_until(lambda: dialog not in dialogs())
+    game = app.session.game
+    assert game.state.cash("luke") == 1525
+    assert [c.side for c in game.edition.decks["rebel"].cards] == ["rebel"]
