@@ -40,14 +40,24 @@ AMOUNT_STEPS = (1, 10, 50, 100)
 
 class CardListDialog(Dialog):
     """The cards of the deck being drawn from: the table taps the one printed on the card drawn. While the box
-    still lacks some of the deck's cards, one more button enters the card drawn as a new one."""
+    still lacks some of the deck's cards, one more button enters the card drawn as a new one. With ``play``: the
+    cards a player may play from their hand instead (``play``: the player, the deck, and what makes the command
+    that plays a card entered new)."""
 
-    def __init__(self, app: Shell, deck: str, who: str, actions: list[Action]) -> None:
-        super().__init__(f"{deck} card: which one did {who} draw?", size_hint=(0.9, 0.96))
+    def __init__(self, app: Shell, deck: str, who: str, actions: list[Action],
+                 play: tuple[str, str, Callable[[str], str]] | None = None) -> None:
+        title = f"{deck} card: which one did {who} play?" if play else f"{deck} card: which one did {who} draw?"
+        super().__init__(title, size_hint=(0.9, 0.96))
         assert app.session is not None
         self.app = app
         self.player = actions[0].player if actions else ""
-        self.deck_id, missing = cards_to_enter(app.session.game, self.player)
+        if play is None:
+            self.deck_id, missing = cards_to_enter(app.session.game, self.player)
+            self.command: Callable[[str], str] = partial(card_command, self.player)
+        else:
+            self.player, self.deck_id, self.command = play
+            side = app.session.game.state.player(self.player).side
+            missing = app.session.edition.decks[self.deck_id].missing_for(side)
         # The cards by what they do, under headings (Collect, Pay, Move...); a card's printed titles in small
         # letters under what it does.
         grid = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
@@ -77,11 +87,11 @@ class CardListDialog(Dialog):
         self.app.run_action(action)
 
     def _new_card(self) -> None:
-        """Enter the card drawn (the box does not list it yet), then play it as the card drawn."""
+        """Enter the card drawn or played (the box does not list it yet), then carry it out."""
         self.dismiss()
         player = self.player
         NewCardDialog(self.app, self.deck_id, player,
-                      lambda card, done: self.app.submit(card_command(player, card), told=done.lines)).open()
+                      lambda card, done: self.app.submit(self.command(card), told=done.lines)).open()
 
 
 class CorrectionDialog(Dialog):

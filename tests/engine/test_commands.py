@@ -54,6 +54,7 @@ LINES = [
     "grogu din go-to-jail",
     "sell-deed din space-3",
     "hyperdrive luke space-8",
+    "play luke rebel/collect-25",
     "bounty luke space-8",
 ]
 

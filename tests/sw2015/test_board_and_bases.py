@@ -157,10 +157,12 @@ def test_sides_are_even_or_one_alone_sits_first() -> None:
 
 
 def test_go_pays_200_when_a_token_lands_on_it() -> None:
-    """SW-GO-1, SW-TURN-1, SW-TURN-2, SW-FORCE-1: Luke rolls 6 + 6 to Free Parking, again 6 + 6 round onto GO (200),
-    and a third roll without doubles."""
+    """SW-GO-1, SW-TURN-1, SW-TURN-2, SW-FORCE-1, SW-VISIT-1: Luke rolls 6 + 6 to Free Parking (nothing happens),
+    again 6 + 6 round onto GO (200), and a third roll without doubles onto the Rebel cards."""
     game = new_game("luke", "vader")
-    play(game, "roll luke 6 6", "roll luke 6 6")
+    play(game, "roll luke 6 6")
+    assert (game.state.cash("luke"), game.state.decisions) == (1500, [])   # Free Parking: nothing
+    play(game, "roll luke 6 6")
     assert (game.state.player("luke").position, game.state.cash("luke")) == (0, 1700)
     play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke")
 

@@ -58,7 +58,7 @@ def layout_lines(bases: int = BASES) -> list[str]:
     for position, (planet, price, rent) in PLANETS.items():
         lines.append(f"box space:{space(position)} kind=planet group={planet} price={price} rent={rent}")
     lines += [f"box space:{space(p)} {words}" for p, words in OTHERS.items()]
-    lines += [f"box card:{deck}/collect-10-{side} effect=collect amount=10 side={side} count=18"
+    lines += [f"box card:{deck}/collect-10-{side} 'title=Collect 10' effect=collect amount=10 side={side} count=18"
               for deck in ("rebel", "empire") for side in ("rebel", "empire")]
     return lines
 

@@ -194,7 +194,7 @@ NOT_GAME_WORDS = (
     (re.compile(r"\b[\w-]+\.(?:txt|toml|json|py|sqlite3?|csv)\b"), "a file name"),
     (re.compile(r"\b(?:space|card|group|deck):[\w/-]+"), "a box target"),
     (re.compile(r"(?<![\w/-])(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*-\d+(?![\w-])"), "an id"),
-    (re.compile(r"(?<![\w/-])[a-z]+(?:-[a-z]+){2,}(?![\w-])"), "an id"),
+    (re.compile(r"(?<![\w/-])(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+){2,}(?![\w-])"), "an id"),
 )
 """What no line a player reads may contain (issue 20): internal words rather than the game's."""
 

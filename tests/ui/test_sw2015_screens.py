@@ -15,9 +15,21 @@ from companion.engine.state import Setup
 from companion.ui.box_dialogs import NewCardDialog
 from companion.ui.box_form import ChoiceListDialog
 from companion.ui.table_dialogs import CardListDialog
-from companion.ui.widgets import TapButton
+from companion.ui.widgets import EngineActionButton, TapButton
 from tests.sw2015.testbox import SEATS, layout_lines
-from tests.ui.helpers import action, dialogs, find, pad_in, roll_faces, settle, shoot, tap, texts, wait_until
+from tests.ui.helpers import (
+    action,
+    dialogs,
+    find,
+    find_all,
+    pad_in,
+    roll_faces,
+    settle,
+    shoot,
+    tap,
+    texts,
+    wait_until,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -97,3 +109,22 @@ def test_a_force_card_is_entered_by_its_sides_half_and_played(app: Any, screensh
     game = app.session.game
     assert game.state.cash("luke") == 1525
     assert [c.side for c in game.edition.decks["rebel"].cards] == ["rebel"]
+
+
+def test_a_force_card_in_hand_is_played_from_its_button(app: Any, screenshot_dir: Path) -> None:
+    """SW-SETUP-2, SW-FORCE-3: each player's button says how many Force cards they hold; Luke taps his, picks the
+    card he plays by what its Rebel half does (collect 10, TEST DATA) and collects 10; he holds 2 now."""
+    start(app, "luke", "vader")
+    hand = find(TapButton, "Luke: play a Rebel card (3 held)")
+    assert find(TapButton, "Vader: play an Empire card (3 held)")
+    tap(hand)
+    cards = dialogs()[-1]
+    assert isinstance(cards, CardListDialog)
+    assert cards.title.text == "Rebel card: which one did Luke play?"
+    shoot(screenshot_dir, "sw2015-play-a-force-card")
+    (card,) = [b for b in find_all(EngineActionButton, root=cards) if b.action.key.startswith("play:rebel/")]
+    assert card.action.label == "Collect 10 credits from the Bank"
+    tap(card)
+    wait_until(lambda: cards not in dialogs())
+    assert app.session.game.state.cash("luke") == 1510
+    assert find(TapButton, "Luke: play a Rebel card (2 held)")

@@ -549,7 +549,7 @@ def test_the_words_check_catches_internal_words() -> None:
 
     bad = ["1 turn(s) in Jail", "took back #26: end dad", "Published (boba-fett.txt), high confidence",
            "colour-set-1", "tatooine-mos-eisley", "Last action: box card:death-trooper/level-1 count=0", "end dad",
-           "Last action: roll luke 1 2"]
+           "Last action: roll luke 1 2", "collect-10-rebel"]
     assert [bool(word_problems([line])) for line in bad] == [True] * len(bad)
     good = ["Luke buys Dagobah: Swamp for 60 IC", "Colour set 1, no. 2", "A made-up box", "Pay / collect",
             "Saved 2026-11-25 08:28", "Undo", "Roll"]

@@ -24,6 +24,7 @@ from companion.table.presenters import (
     debts,
     deeds,
     enemies,
+    force_cards,
     grogu,
     hyperdrive,
     jail,
@@ -68,7 +69,7 @@ PRESENTERS: dict[str, Presenter] = {
     "coop-score": NOTHING_OF_ITS_OWN,  # the score is on the end screen
     "sides": NOTHING_OF_ITS_OWN,  # each seat shows its side
     "bases": NOTHING_OF_ITS_OWN,  # a Base placed is a posting with its purchase
-    "force-cards": NOTHING_OF_ITS_OWN,  # drawn as any card (the cards presenter), each player their side's half
+    "force-cards": force_cards.PRESENTER,
     "hyperdrive": hyperdrive.PRESENTER,
     "bounty-hunter": bounty_hunter.PRESENTER,
     "base-loss": NOTHING_OF_ITS_OWN,  # a Base lost is a posting and a note

@@ -33,6 +33,7 @@ from kivy.utils import escape_markup
 from companion.edition import Edition, capital
 from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
 from companion.table.coop import dice_words
+from companion.table.presenters.force_cards import HAND_KEY, play_command, play_offers
 from companion.table.views import (
     GROGU_COLOUR,
     DeedView,
@@ -541,6 +542,8 @@ class TableScreen(CompanionScreen):
             elif action.roll:
                 column.add_widget(roll_buttons(self.app, action, **style))
                 continue
+            elif action.key.startswith(HAND_KEY):
+                button = TapButton(action.label, partial(self._hand, action), **style)
             elif action.key.startswith("bankrupt:"):
                 button = EngineActionButton(action, self._confirm_bankruptcy, guard=True, **style)
             else:
@@ -603,6 +606,15 @@ class TableScreen(CompanionScreen):
         declare = game.edition.term("declare_bankruptcy")
         confirm(f"{party_name(game, action.player)}: {declare}?", bankruptcy_lines(game, action.player),
                 lambda: self.app.run_action(action), yes=capital(declare), style="danger")
+
+    def _hand(self, action: Action) -> None:
+        """The cards a player may play from their hand (those entered, and a way to enter the one played)."""
+        assert self.app.session is not None
+        game = self.app.session.game
+        deck = action.key.rpartition(":")[2]
+        CardListDialog(self.app, game.edition.decks[deck].name, party_name(game, action.player),
+                       play_offers(game, action.player, deck),
+                       (action.player, deck, partial(play_command, action.player, deck))).open()
 
     def _card_list(self, deck: str, who: str, cards: list[Action]) -> None:
         """The list of the deck's cards, to say which one was drawn."""
