@@ -485,6 +485,18 @@ class Rules:
             parts.insert(0, Transaction.transfer(reason, buyer, BANK, CREDITS, price))
         return Transaction.combine(reason, parts)
 
+    def contested(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> bool:
+        """Whether ``target`` may first answer an action another player takes against them (Star Wars 2015's
+        Just say no!): then the action waits for the answer and this returns True. ``action`` says what to carry
+        out if it stands (see the mechanic that opens the answer). Here: never."""
+        return False
+
+    def carry_out(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> None:
+        """Carry out an action that ``target`` answered and that stands: a payment they owe ``actor``
+        (``charge``), or what the mechanic that took the action says."""
+        if action["kind"] == "charge":
+            self.charge(emit, target, actor, int(action["amount"]), str(action["reason"]))
+
     def go_salary(self, s: GameState, player: str) -> int:
         """What GO pays ``player``: the edition's salary."""
         return self.edition.go_salary

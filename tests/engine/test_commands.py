@@ -55,6 +55,8 @@ LINES = [
     "sell-deed din space-3",
     "hyperdrive luke space-8",
     "play luke rebel/collect-25",
+    "say-no vader",
+    "let-stand vader",
     "bounty luke space-8",
 ]
 

@@ -68,7 +68,7 @@ def test_buying_a_planet_space_sets_a_base_and_an_enemy_pays_the_full_rent() -> 
     """SW-SETUP-1, SW-BUY-1, SW-RENT-1: Luke (Rebel) buys Tatooine 4 for 100 with a Rebel Base from the bank's 12;
     Vader (Empire) stops there and Luke claims the full 10."""
     game = new_game("luke", "vader")
-    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader", "let-stand vader")
     assert game.state.owner(space(4)) == "luke"
     assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
     assert (game.state.cash("luke"), game.state.cash("vader")) == (1500 - 100 + 10, 1500 - 10)
@@ -79,7 +79,7 @@ def test_an_ally_pays_half_the_rent() -> None:
     game = new_game("luke", "vader", "finn", "kylo")
     play(game, "roll luke 1 3", "buy luke", "end luke",
          "roll vader 1 2", "card vader collect-10-empire", "end vader",          # 3: a Rebel card: collect 10
-         "roll finn 1 3", "claim luke finn")
+         "roll finn 1 3", "claim luke finn", "let-stand finn")
     assert (game.state.cash("luke"), game.state.cash("finn")) == (1400 + 5, 1500 - 5)
 
 
@@ -99,7 +99,7 @@ def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
          "roll luke 5 6", "decline luke", "close", "end luke",                      # 15: nobody bids
          "roll vader 1 3")
     assert game.state.player("vader").position == 7
-    play(game, "claim finn vader")
+    play(game, "claim finn vader", "let-stand vader")
     assert game.state.cash("vader") == 1500 + 10 - 20            # his Force card paid 10
 
 

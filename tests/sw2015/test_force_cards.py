@@ -6,14 +6,14 @@ card space is 3."""
 from __future__ import annotations
 
 from companion.engine.errors import CommandRejected
-from companion.engine.events import JailChanged
+from companion.engine.events import JailChanged, Posted
 from companion.engine.game import Game
-from companion.engine.ledger import BANK
+from companion.engine.ledger import BANK, Transaction
 from companion.rules.core import Emitter
 from companion.rules.mechanics.force_cards import hand_unit
 from tests.rules.helpers import codes, play
 
-from .testbox import layout_lines, new_game
+from .testbox import layout_lines, new_game, space
 
 
 def board_only(*players: str) -> Game:
@@ -66,3 +66,42 @@ def test_a_card_to_keep_joins_the_hand_and_frees_from_jail_when_played() -> None
     Emitter(game.state)(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
     play(game, "play luke rebel/free")
     assert (game.state.player("luke").in_jail, held(game, "luke", "rebel")) == (False, 3)
+
+
+def test_just_say_no_cancels_a_rent_claim_and_may_itself_be_answered() -> None:
+    """SW-FORCE-4: Luke claims 10 rent on Tatooine 1 from Vader, who holds 3 cards: Vader says no (2 left); Luke
+    says no to that (2 left); Vader says no again (1 left); Luke lets it stand: three Just say no!, so the claim
+    is cancelled and nothing is paid. Nobody rolls while the answers go on."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
+    assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "vader")]
+    assert codes(game, "let-stand luke") == ["decision/no-just-say-no"]
+    play(game, "say-no vader", "say-no luke")
+    assert "turn/decision-open" in codes(game, "end vader")
+    play(game, "say-no vader", "let-stand luke")
+    assert (game.state.cash("vader"), game.state.cash("luke")) == (1500, 1400)
+    assert (held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1, 2)
+    assert game.state.decisions == []
+
+
+def test_a_claim_stands_after_two_just_say_no_or_when_the_payer_holds_no_card() -> None:
+    """SW-FORCE-4: Vader says no to Luke's claim of 10 and Luke says no back: two, so the claim stands and Vader
+    pays 10. In another game Vader holds no card: nothing is asked, and Luke's claim is paid at once."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader",
+         "say-no vader", "say-no luke", "let-stand vader")
+    assert (game.state.cash("vader"), held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1490, 2, 2)
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke")
+    Emitter(game.state)(Posted(Transaction.transfer("test set-up", "vader", BANK, hand_unit("empire"), 3)))  # TEST-ONLY
+    play(game, "roll vader 1 3", "claim luke vader")
+    assert game.state.decisions == [] and game.state.cash("vader") == 1490
+
+
+def test_just_say_no_spends_a_bounty_hunters_base() -> None:
+    """SW-FORCE-4, SW-BOUNTY-1: Luke sets the Bounty Hunter's Base in place of Vader's on Endor 1; Vader says no
+    and Luke lets it stand: Endor 1 stays Vader's, and Luke's free Base is spent."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 3 5", "buy vader",
+         "end vader", "roll luke 3 4", "bounty luke space-8", "say-no vader", "let-stand luke")
+    assert game.state.owner(space(8)) == "vader"

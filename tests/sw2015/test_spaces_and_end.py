@@ -25,7 +25,7 @@ def test_short_of_cash_towards_an_enemy_the_most_valuable_base_changes_sides() -
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 3 5", "buy vader", "end vader",
          "roll luke 3 4", "buy luke", "end luke")
     set_cash(game, "vader", 5)                                         # TEST-ONLY
-    events = play(game, "roll vader 1 2", "claim luke vader")
+    events = play(game, "roll vader 1 2", "claim luke vader", "let-stand vader")
     assert (game.state.owner(space(8)), game.state.cash("vader"), game.state.cash("luke")) == ("luke", 5, 1280)
     assert (stock(game, "rebel"), stock(game, "empire")) == (12 - 3, 12)  # Tatooine 1, Endor 2, Endor 1
     assert any("most valuable" in getattr(e, "text", "") for e in events)
@@ -58,7 +58,7 @@ def test_an_ally_owed_turns_the_same_base_over() -> None:
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader",
          "roll finn 3 4", "buy finn", "end finn", "roll kylo 1 2", "card kylo collect-10-empire", "end kylo")
     set_cash(game, "luke", 3)                                          # TEST-ONLY
-    play(game, "roll luke 1 2", "claim finn luke")
+    play(game, "roll luke 1 2", "claim finn luke", "let-stand luke")
     assert (game.state.owner(space(4)), game.state.cash("luke"), stock(game, "rebel")) == ("finn", 3, 10)
 
 
@@ -69,7 +69,7 @@ def test_an_enemy_side_with_no_base_left_leaves_the_hexagon_empty() -> None:
     game = new_game("luke", "vader", bases=1)
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 2 2", "roll vader 2 2", "buy vader")
     set_cash(game, "vader", 5)                                         # TEST-ONLY
-    play(game, "claim luke vader")
+    play(game, "claim luke vader", "let-stand vader")
     assert (game.state.owner(space(8)), stock(game, "empire"), stock(game, "rebel")) == (BANK, 1, 0)
 
 
@@ -99,7 +99,7 @@ def test_the_bounty_hunter_sets_a_free_base_in_place_of_an_enemys() -> None:
     Base goes back to the Empire's stock."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 3 5", "buy vader", "end vader",
-         "roll luke 3 4", "bounty luke space-8")
+         "roll luke 3 4", "bounty luke space-8", "let-stand vader")
     assert (game.state.owner(space(8)), game.state.cash("luke")) == ("luke", 1500 + 10)  # the Base cost nothing
     assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
 

@@ -55,11 +55,14 @@ def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_
     roll_faces("roll", 1, 3)
     assert action("claim:luke:vader").text == "Luke: claim 10 credits rent from Vader (full)"
     tap(action("claim:luke:vader"))
+    assert action("say-no").text == "Vader: Just say no! (3 held)"
+    tap(action("let-stand"))
     tap(action("end"))
     roll_faces("roll", 1, 3)
     assert action("claim:luke:finn").text == "Luke: claim 5 credits rent from Finn (half: ally)"
     shoot(screenshot_dir, "sw2015-ally-rent")
     tap(action("claim:luke:finn"))
+    tap(action("let-stand"))
     assert (app.session.game.state.cash("luke"), app.session.game.state.cash("finn")) == (1415, 1495)
 
 

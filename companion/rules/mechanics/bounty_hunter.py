@@ -4,7 +4,7 @@ back to its side's stock). With no Base of their side left in the bank, nothing 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.edition import Space
 from companion.engine.commands import Command
@@ -59,6 +59,20 @@ class BountyHunter(Bases):
         decision = self.decision(s, player, "bounty")
         assert decision is not None
         emit(DecisionClosed(decision.id))
+        holder = s.owner(target)
+        if holder == BANK or not self.contested(emit, player, holder, {"kind": "bounty", "space": target}):
+            self.set_bounty(emit, player, target)
+
+    def carry_out(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> None:
+        """A free Base set in place of another player's, once it stands."""
+        if action["kind"] == "bounty":
+            self.set_bounty(emit, actor, str(action["space"]))
+        else:
+            super().carry_out(emit, actor, target, action)
+
+    def set_bounty(self, emit: Emitter, player: str, target: str) -> None:
+        """The free Base goes on the space, the Base there (if any) back to its side's stock."""
+        s = emit.state
         space = self.edition.space(target)
         holder, deed, site = s.owner(target), deed_unit(target), site_account(target)
         placed = base_unit(self.side_of(s, player))

@@ -8,8 +8,13 @@ is one to keep (Get Out of Jail Free, Just say no!): kept cards join the hand. A
 by naming it (its half of the player's side), and acts then; a Get Out of Jail Free card frees its player before
 the roll.
 
-Not carried out yet (see docs/rules/star-wars-2015.md): Just say no! against another player's action, and the
-decks made again from their discards."""
+Just say no!: when another player claims rent from a player, or sets a Bounty Hunter's Base in place of theirs, a
+player who holds a card may answer first: they play a Just say no! (from their hand, unseen: the table trusts them)
+or let it stand. Each Just say no! may itself be answered by the other player, in turn, until one lets it stand or
+holds no card. An even number of them lets the action stand; an odd number cancels it (a cancelled rent is not
+paid; a cancelled Bounty Hunter's Base is spent). Nobody rolls while the answers go on.
+
+Not carried out yet (see docs/rules/star-wars-2015.md): the decks made again from their discards."""
 
 from __future__ import annotations
 
@@ -18,9 +23,9 @@ from typing import Any, ClassVar
 from companion.edition import Card, Deck
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
-from companion.engine.events import JailChanged, Noted, Posted
+from companion.engine.events import DecisionClosed, DecisionOpened, JailChanged, Noted, Posted
 from companion.engine.ledger import BANK, Ledger, Transaction
-from companion.engine.state import GameState, Player
+from companion.engine.state import Decision, GameState, Player
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.cards import Cards
 from companion.rules.mechanics.sides import Sides
@@ -39,7 +44,10 @@ class ForceCards(Cards, Sides):
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "play": (("player", "word"), "play a Force card from your hand: DECK/CARD, the half of your side"),
+        "say-no": (("player",), "answer an action against you with a Just say no! from your hand"),
+        "let-stand": (("player",), "let the action against you stand (no Just say no!)"),
     }
+    decision_kinds: ClassVar[tuple[str, ...]] = ("just-say-no",)
 
     def unpacked(self) -> tuple[list[Player], Ledger]:
         """Every two-sided deck starts whole, with the bank."""
@@ -133,3 +141,66 @@ class ForceCards(Cards, Sides):
             emit(JailChanged(player, False, 0))
         else:
             self.card_effect(emit, player, deck.id, card.effect, card.params)
+
+    # ------------------------------------------------------------------ Just say no!
+
+    def hand_size(self, s: GameState, player: str) -> int:
+        """How many Force cards a player holds, every deck together."""
+        return sum(self.held(s, player, d.id) for d in self.edition.decks.values() if d.sides)
+
+    def contested(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> bool:
+        """A player who holds a Force card may answer another player's action against them first."""
+        s = emit.state
+        if actor == target or not s.has_player(target) or not self.hand_size(s, target):
+            return super().contested(emit, actor, target, action)
+        emit(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
+        return True
+
+    def answer(self, s: GameState, player: str) -> list[Violation]:
+        """Only the player whose answer the table waits for answers."""
+        return self.need_decision(s, player, "just-say-no", "answer")
+
+    def check_say_no(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A Just say no! is played from the hand of the player who answers (unseen: the table trusts them)."""
+        player = cmd.args[0]
+        return self.answer(s, player) or ([] if self.hand_size(s, player) else [
+            V("play/none-held", f"{self.name_of(s, player)} holds no Force card.")])
+
+    def do_say_no(self, emit: Emitter, cmd: Command) -> None:
+        s, player = emit.state, cmd.args[0]
+        decision = self.decision(s, player, "just-say-no")
+        assert decision is not None
+        emit(DecisionClosed(decision.id))
+        deck = next(d.id for d in self.edition.decks.values() if d.sides and self.held(s, player, d.id))
+        emit(Posted(Transaction.transfer(f"{self.name_of(s, player)} says no", player, BANK, hand_unit(deck), 1)))
+        data = decision.data
+        other = data["actor"] if player == data["target"] else data["target"]
+        nos = int(data["nos"]) + 1
+        if self.hand_size(s, other):
+            emit(DecisionOpened("just-say-no", other, {**data, "nos": nos}))
+        else:
+            self.settle_answers(emit, data, nos)
+
+    def check_let_stand(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The player who answers may let the action (or the last Just say no!) stand."""
+        return self.answer(s, cmd.args[0])
+
+    def do_let_stand(self, emit: Emitter, cmd: Command) -> None:
+        decision = self.decision(emit.state, cmd.args[0], "just-say-no")
+        assert decision is not None
+        emit(DecisionClosed(decision.id))
+        self.settle_answers(emit, decision.data, int(decision.data["nos"]))
+
+    def settle_answers(self, emit: Emitter, data: dict[str, Any], nos: int) -> None:
+        """An even number of Just say no! lets the action stand; an odd number cancels it."""
+        actor, target = str(data["actor"]), str(data["target"])
+        if nos % 2:
+            emit(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
+                       f"{self.name_of(emit.state, target)} is cancelled"))
+        else:
+            self.carry_out(emit, actor, target, dict(data["action"]))
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "just-say-no":
+            return "say no, or let the action stand"
+        return super().decision_text(d)

@@ -43,11 +43,14 @@ class RentClaims(Deeds):
         return self.read_rent(self.edition.space(claim.space), claim.unread)
 
     def do_claim(self, emit: Emitter, cmd: Command) -> None:
+        """The rent is charged (unless the payer may answer the claim first: see :meth:`contested`)."""
         owner, payer = cmd.args
         claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
         emit(RentClosed(claim.id, "claimed"))
         space = self.edition.space(claim.space)
-        self.charge(emit, payer, owner, self.claimed(claim), f"{self.term('rent')} for {space.name}")
+        amount, reason = self.claimed(claim), f"{self.term('rent')} for {space.name}"
+        if not self.contested(emit, owner, payer, {"kind": "charge", "amount": amount, "reason": reason}):
+            self.charge(emit, payer, owner, amount, reason)
 
     def check_defer(self, s: GameState, cmd: Command) -> list[Violation]:
         """A claim made in time whose amount the table cannot read now (the Title Deed is not at hand) may wait:

@@ -10,8 +10,8 @@ from companion.card_effects import EFFECTS
 from companion.edition import a_or_an
 from companion.rules.mechanics.force_cards import hand_unit
 from companion.table.offers import Action, offer
-from companion.table.presenter import Presenter
-from companion.table.words import card_words
+from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.words import card_words, credits, party_name
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
@@ -54,4 +54,27 @@ def play_command(player: str, deck: str, card: str) -> str:
     return f"play {player} {deck}/{card}"
 
 
-PRESENTER = Presenter(actions=(hands,))
+def action_words(game: Game, data: DecisionData) -> str:
+    """The action answered, in words: "Luke's claim of 10 credits rent", "Vader's Bounty Hunter on Endor 1"."""
+    actor, action = party_name(game, str(data["actor"])), data["action"]
+    assert isinstance(action, dict)
+    if action["kind"] == "charge":
+        return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} ({action['reason']})"
+    return f"{actor}'s {game.edition.term('base')} set on {game.edition.space(str(action['space'])).name}"
+
+
+def answer_line(game: Game, who: str, data: DecisionData) -> str:
+    """Who may answer what (again, after a Just say no!)."""
+    said = f" after {int(str(data['nos']))} Just say no!" if int(str(data["nos"])) else ""
+    return f"{party_name(game, who)} may say no to {action_words(game, data)}{said}"
+
+
+def answer_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
+    """Just say no! (a card from the hand), or let it stand."""
+    n = sum(held(game, p).values())
+    who = party_name(game, p)
+    return [offer(game, "say-no", f"{who}: Just say no! ({n} held)", f"say-no {p}", "primary"),
+            offer(game, "let-stand", f"{who}: let it stand", f"let-stand {p}")]
+
+
+PRESENTER = Presenter(decisions={"just-say-no": Decision(answer_line, answer_actions)}, actions=(hands,))
