@@ -11,7 +11,7 @@ from companion.rules import new_game as open_game
 from companion.rules.mechanics.bases import base_unit
 from tests.rules.helpers import codes, play
 
-from .testbox import SEATS, edition, layout_lines, new_game, space
+from .testbox import edition, layout_lines, new_game, seats, space
 
 
 def stock(game, side: str) -> int:
@@ -143,8 +143,7 @@ def test_sides_are_even_or_one_alone_sits_first() -> None:
     """SW-SIDE-1, SW-SIDE-2, SW-SIDE-3: two Rebels against nobody is refused; three players: the one alone sits
     first."""
     def setup(*players: str) -> Setup:
-        return Setup("star-wars-2015", "standard", [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1],
-                                                     "side": SEATS[p][2]} for p in players])
+        return Setup("star-wars-2015", "standard", seats(*players))
 
     for players in (("luke", "finn"), ("luke", "finn", "vader")):
         try:

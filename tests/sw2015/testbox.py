@@ -63,11 +63,15 @@ def layout_lines(bases: int = BASES) -> list[str]:
     return lines
 
 
+def seats(*players: str) -> list[dict[str, str]]:
+    """The set-up's seats of the players (ids of :data:`SEATS`), in turn order."""
+    return [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in players]
+
+
 def new_game(*players: str, learnt: bool = True, bases: int = BASES) -> Game:
     """A game with the players (ids of :data:`SEATS`, in turn order); ``learnt``: the whole made-up board entered
     before the first roll (else the box is asked as play goes), with ``bases`` of each colour."""
-    seats = [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in players]
-    game = open_game(edition(), Setup("star-wars-2015", "standard", seats))
+    game = open_game(edition(), Setup("star-wars-2015", "standard", seats(*players)))
     if learnt:
         play(game, *layout_lines(bases))
     return game

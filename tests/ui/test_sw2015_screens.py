@@ -16,7 +16,7 @@ from companion.ui.box_dialogs import NewCardDialog
 from companion.ui.box_form import ChoiceListDialog
 from companion.ui.table_dialogs import CardListDialog
 from companion.ui.widgets import EngineActionButton, TapButton
-from tests.sw2015.testbox import SEATS, layout_lines
+from tests.sw2015.testbox import layout_lines, seats
 from tests.ui.helpers import (
     action,
     dialogs,
@@ -34,12 +34,13 @@ from tests.ui.helpers import (
 pytestmark = pytest.mark.ui
 
 
-def start(app: Any, *players: str) -> None:
-    """A game of the players (ids of the test box's seats), its whole made-up board entered (a shortcut)."""
-    seats = [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in players]
-    assert app.new_game(Setup("star-wars-2015", "standard", seats, 0)).accepted
+def start(app: Any, *players: str, cards: bool = True) -> None:
+    """A game of the players (ids of the test box's seats), its whole made-up board entered (a shortcut), and
+    with ``cards`` its Force cards too."""
+    assert app.new_game(Setup("star-wars-2015", "standard", seats(*players), 0)).accepted
     for line in layout_lines():
-        assert app.submit(line).accepted, line
+        if cards or not line.startswith("box card:"):
+            assert app.submit(line).accepted, line
     settle()
 
 
@@ -86,12 +87,7 @@ def test_a_force_card_is_entered_by_its_sides_half_and_played(app: Any, screensh
     """SW-FORCE-1, SW-FORCE-2: no Force card is known yet. Luke (Rebel) stops on the Rebel cards (3): the card
     list offers only "A card not entered yet"; he enters what its Rebel half does (collect 25, TEST DATA) with
     the effect and the amount, nothing about sides, and collects 25 at once. The half is kept as a Rebel half."""
-    seats = [{"id": p, "name": SEATS[p][0], "token": SEATS[p][1], "side": SEATS[p][2]} for p in ("luke", "vader")]
-    assert app.new_game(Setup("star-wars-2015", "standard", seats, 0)).accepted
-    for line in layout_lines():
-        if not line.startswith("box card:"):
-            assert app.submit(line).accepted, line
-    settle()
+    start(app, "luke", "vader", cards=False)
     roll_faces("roll", 1, 2)
     tap(find(TapButton, "Luke: pick the Rebel card drawn"))
     cards = dialogs()[-1]
