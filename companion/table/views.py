@@ -14,6 +14,7 @@ from companion.engine.ledger import HOTEL, HOUSE
 from companion.rules import replay_game, rules_of
 from companion.rules.coop_state import CoopState
 from companion.rules.mechanics.bases import base_unit
+from companion.rules.mechanics.force_cards import hand_unit
 from companion.space_kinds import KINDS
 from companion.table.presenters import event_line
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, party_name
@@ -93,6 +94,8 @@ class PlayerView:
     grogu: bool = False
     signets: int = 0
     enemy_cards: int = 0
+    force_cards: int = 0
+    """Force cards held (Star Wars 2015): only how many, the cards themselves are secret."""
 
 
 @dataclass(frozen=True)
@@ -276,7 +279,8 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
             is_turn=p.id == s.turn.player and not s.over, retired=p.retired, groups=tuple(groups),
             grogu=isinstance(s, CoopState) and s.holds_grogu(p.id),
             signets=len(s.signets.get(p.id, [])) if isinstance(s, CoopState) else 0,
-            enemy_cards=len(s.trophies.get(p.id, [])) if isinstance(s, CoopState) else 0))
+            enemy_cards=len(s.trophies.get(p.id, [])) if isinstance(s, CoopState) else 0,
+            force_cards=sum(s.ledger.balance(p.id, hand_unit(d.id)) for d in e.decks.values() if d.sides)))
     return tuple(views)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.edition import counted
 from companion.engine.commands import parse_command
 from companion.table.actions import Action, AuctionView, auction_view, trade_offer, trade_side
 from companion.table.views import (
@@ -109,6 +110,8 @@ def seat(e: Edition, p: PlayerView) -> dict[str, Any]:
         notes.append(f"In {e.term('jail')}")
     if p.jail_cards:
         notes.append(f"{p.jail_cards} × {e.term('get_out_of_jail')}")
+    if p.force_cards:
+        notes.append(counted(p.force_cards, "Force card"))
     if p.retired:
         notes.append(e.term("bankrupt"))
     return {

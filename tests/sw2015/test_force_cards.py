@@ -105,3 +105,15 @@ def test_just_say_no_spends_a_bounty_hunters_base() -> None:
     play(game, "roll luke 1 2", "card luke collect-10-rebel", "end luke", "roll vader 3 5", "buy vader",
          "end vader", "roll luke 3 4", "bounty luke space-8", "say-no vader", "let-stand luke")
     assert game.state.owner(space(8)) == "vader"
+
+
+def test_the_phones_show_how_many_cards_each_player_holds() -> None:
+    """SW-SETUP-2: each seat on the phones says how many Force cards its player holds (never which): 3 each at
+    the start (on the table, each player's button to play one says it)."""
+    from companion.table.views import player_views
+    from companion.web.payloads import seat
+
+    game = board_only("luke", "vader")
+    views = player_views(game)
+    assert [v.force_cards for v in views] == [3, 3]
+    assert "3 Force cards" in seat(game.edition, views[0])["notes"]

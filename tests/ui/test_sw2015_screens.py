@@ -111,12 +111,15 @@ def test_a_force_card_is_entered_by_its_sides_half_and_played(app: Any, screensh
 
 
 def test_a_force_card_in_hand_is_played_from_its_button(app: Any, screenshot_dir: Path) -> None:
-    """SW-SETUP-2, SW-FORCE-3: each player's button says how many Force cards they hold; Luke taps his, picks the
-    card he plays by what its Rebel half does (collect 10, TEST DATA) and collects 10; he holds 2 now."""
+    """SW-SETUP-2, SW-FORCE-3: one button plays a Force card: it asks who plays (each player's hand says how many
+    they hold), then which card, by what its half of the player's side does (collect 10, TEST DATA). Luke
+    collects 10 and holds 2 now."""
     start(app, "luke", "vader")
-    hand = find(TapButton, "Luke: play a Rebel card (3 held)")
-    assert find(TapButton, "Vader: play an Empire card (3 held)")
-    tap(hand)
+    tap(find(TapButton, "Play a Force card"))
+    hands = dialogs()[-1]
+    assert sorted(b.text for b in find_all(TapButton, root=hands.body)) == ["Luke: a Rebel card (3 held)",
+                                                                            "Vader: an Empire card (3 held)"]
+    tap(find(TapButton, "Luke: a Rebel card (3 held)", root=hands))
     cards = dialogs()[-1]
     assert isinstance(cards, CardListDialog)
     assert cards.title.text == "Rebel card: which one did Luke play?"
@@ -126,4 +129,5 @@ def test_a_force_card_in_hand_is_played_from_its_button(app: Any, screenshot_dir
     tap(card)
     wait_until(lambda: cards not in dialogs())
     assert app.session.game.state.cash("luke") == 1510
-    assert find(TapButton, "Luke: play a Rebel card (2 held)")
+    tap(find(TapButton, "Play a Force card"))
+    assert find(TapButton, "Luke: a Rebel card (2 held)", root=dialogs()[-1])

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from companion.engine.game import Game
 
 HAND_KEY = "hand:"
-"""The key of a player's button that opens their hand of Force cards (no command: it opens the list)."""
+"""The key of the button that plays a Force card from a hand (no command: it opens the hands, then the list)."""
 
 
 def held(game: Game, player: str) -> dict[str, int]:
@@ -27,15 +27,20 @@ def held(game: Game, player: str) -> dict[str, int]:
             if d.sides and (n := s.ledger.balance(player, hand_unit(d.id)))}
 
 
-def hands(game: Game) -> list[Action]:
-    """A button for each player who holds Force cards: how many, and a tap to play one."""
+def hand_choices(game: Game) -> list[Action]:
+    """Each player's hand of each deck: who holds how many (a tap opens the cards they may play)."""
     actions = []
     for p in game.state.active:
         for deck, n in held(game, p.id).items():
             name = game.edition.decks[deck].name
-            actions.append(Action(f"{HAND_KEY}{p.id}:{deck}", f"{p.name}: play {a_or_an(name)} card ({n} held)", "",
+            actions.append(Action(f"{HAND_KEY}{p.id}:{deck}", f"{p.name}: {a_or_an(name)} card ({n} held)", "",
                                   p.id, True))
     return actions
+
+
+def hands(game: Game) -> list[Action]:
+    """One button, whoever holds Force cards: a card may be played at any time, by anyone who holds one."""
+    return [Action(HAND_KEY, "Play a Force card", "", "", True)] if hand_choices(game) else []
 
 
 def play_offers(game: Game, player: str, deck_id: str) -> list[Action]:

@@ -33,7 +33,7 @@ from kivy.utils import escape_markup
 from companion.edition import Edition, capital
 from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
 from companion.table.coop import dice_words
-from companion.table.presenters.force_cards import HAND_KEY, play_command, play_offers
+from companion.table.presenters.force_cards import HAND_KEY, hand_choices, play_command, play_offers
 from companion.table.views import (
     GROGU_COLOUR,
     DeedView,
@@ -608,13 +608,30 @@ class TableScreen(CompanionScreen):
                 lambda: self.app.run_action(action), yes=capital(declare), style="danger")
 
     def _hand(self, action: Action) -> None:
-        """The cards a player may play from their hand (those entered, and a way to enter the one played)."""
+        """Who plays a Force card (skipped when only one player holds any), then the cards they may play."""
+        assert self.app.session is not None
+        choices = hand_choices(self.app.session.game)
+        if len(choices) == 1:
+            self._play_from(choices[0])
+            return
+        dialog = Dialog("Who plays a Force card?", size_hint=(0.8, 0.9))
+        for choice in choices:
+            dialog.body.add_widget(TapButton(choice.label, partial(self._played_by, dialog, choice)))
+        dialog.add_button("Cancel")
+        dialog.open()
+
+    def _played_by(self, dialog: Dialog, choice: Action) -> None:
+        dialog.dismiss()
+        self._play_from(choice)
+
+    def _play_from(self, choice: Action) -> None:
+        """The cards a player may play from one hand (those entered, and a way to enter the one played)."""
         assert self.app.session is not None
         game = self.app.session.game
-        deck = action.key.rpartition(":")[2]
-        CardListDialog(self.app, game.edition.decks[deck].name, party_name(game, action.player),
-                       play_offers(game, action.player, deck),
-                       (action.player, deck, partial(play_command, action.player, deck))).open()
+        deck = choice.key.rpartition(":")[2]
+        CardListDialog(self.app, game.edition.decks[deck].name, party_name(game, choice.player),
+                       play_offers(game, choice.player, deck),
+                       (choice.player, deck, partial(play_command, choice.player, deck))).open()
 
     def _card_list(self, deck: str, who: str, cards: list[Action]) -> None:
         """The list of the deck's cards, to say which one was drawn."""
