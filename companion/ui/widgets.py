@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
@@ -28,6 +28,8 @@ from kivy.uix.widget import Widget
 from companion.devices.buttons import Press
 from companion.table.actions import Action
 from companion.ui import theme
+
+T = TypeVar("T")
 
 
 def paint(widget: Widget, colour: theme.Colour, radius: float = 0) -> None:
@@ -243,6 +245,23 @@ def confirm(title: str, lines: Iterable[str], on_yes: Callable[[], Any], yes: st
     dialog.yes_button = dialog.add_button(yes, on_yes, style)
     dialog.open()
     return dialog
+
+
+def choose_one(title: str, choices: Sequence[tuple[str, T]], then: Callable[[T], Any]) -> None:
+    """One of several things, chosen by a tap in a list (each by its words); with only one, no question."""
+    if len(choices) == 1:
+        then(choices[0][1])
+        return
+    dialog = Dialog(title, size_hint=(0.8, 0.9))
+
+    def chosen(value: T) -> None:
+        dialog.dismiss()
+        then(value)
+
+    for words, value in choices:
+        dialog.body.add_widget(TapButton(words, partial(chosen, value)))
+    dialog.add_button("Cancel")
+    dialog.open()
 
 
 class NumberPad(Dialog):

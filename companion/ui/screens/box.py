@@ -56,6 +56,7 @@ from companion.ui.widgets import (
     Dialog,
     Panel,
     TapButton,
+    choose_one,
     colour_band,
     confirm,
     load_layout,
@@ -141,19 +142,8 @@ class BoxScreen(CompanionScreen):
         sticks = usb_sticks()
         if not sticks:
             show_reasons(NO_STICK, "Export to USB")
-        elif len(sticks) == 1:
-            self.export_to(sticks[0])
         else:
-            dialog = Dialog("Which USB stick?", size_hint=(0.8, 0.8))
-            for stick in sticks:
-                dialog.body.add_widget(TapButton(stick.name, partial(self._export_chosen, dialog, stick)))
-            dialog.add_button("Cancel")
-            dialog.open()
-
-    def _export_chosen(self, dialog: Dialog, stick: Path) -> None:
-        """The stick was chosen: close the list and write the box to it."""
-        dialog.dismiss()
-        self.export_to(stick)
+            choose_one("Which USB stick?", [(stick.name, stick) for stick in sticks], self.export_to)
 
     def export_to(self, stick: Path) -> None:
         """Write the chosen box to a stick and say where it went."""

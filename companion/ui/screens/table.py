@@ -56,6 +56,7 @@ from companion.ui.widgets import (
     EngineActionButton,
     Panel,
     TapButton,
+    choose_one,
     confirm,
     grow_to_text,
     load_layout,
@@ -610,19 +611,8 @@ class TableScreen(CompanionScreen):
     def _hand(self, action: Action) -> None:
         """Who plays a Force card (skipped when only one player holds any), then the cards they may play."""
         assert self.app.session is not None
-        choices = hand_choices(self.app.session.game)
-        if len(choices) == 1:
-            self._play_from(choices[0])
-            return
-        dialog = Dialog("Who plays a Force card?", size_hint=(0.8, 0.9))
-        for choice in choices:
-            dialog.body.add_widget(TapButton(choice.label, partial(self._played_by, dialog, choice)))
-        dialog.add_button("Cancel")
-        dialog.open()
-
-    def _played_by(self, dialog: Dialog, choice: Action) -> None:
-        dialog.dismiss()
-        self._play_from(choice)
+        choose_one("Who plays a Force card?", [(c.label, c) for c in hand_choices(self.app.session.game)],
+                   self._play_from)
 
     def _play_from(self, choice: Action) -> None:
         """The cards a player may play from one hand (those entered, and a way to enter the one played)."""
