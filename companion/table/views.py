@@ -14,9 +14,9 @@ from companion.engine.ledger import HOTEL, HOUSE
 from companion.rules import replay_game, rules_of
 from companion.rules.coop_state import CoopState
 from companion.rules.mechanics.bases import base_unit
-from companion.rules.mechanics.force_cards import hand_unit
 from companion.space_kinds import KINDS
 from companion.table.presenters import event_line
+from companion.table.presenters.force_cards import held
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, party_name
 
 if TYPE_CHECKING:
@@ -267,9 +267,9 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
     for p in s.players:
         groups = []
         for group in e.groups.values():
-            held = tuple(deed_view(game, e.space(m)) for m in group.members if s.owner(m) == p.id)
-            if held:
-                groups.append(HoldingGroup(group.id, group.name, group.colour, held, len(held) == group.size))
+            owned = tuple(deed_view(game, e.space(m)) for m in group.members if s.owner(m) == p.id)
+            if owned:
+                groups.append(HoldingGroup(group.id, group.name, group.colour, owned, len(owned) == group.size))
         token = e.tokens.get(p.token, {})
         side = e.sides.get(p.side or str(token.get("side", "")), {})
         views.append(PlayerView(
@@ -280,7 +280,7 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
             grogu=isinstance(s, CoopState) and s.holds_grogu(p.id),
             signets=len(s.signets.get(p.id, [])) if isinstance(s, CoopState) else 0,
             enemy_cards=len(s.trophies.get(p.id, [])) if isinstance(s, CoopState) else 0,
-            force_cards=sum(s.ledger.balance(p.id, hand_unit(d.id)) for d in e.decks.values() if d.sides)))
+            force_cards=sum(held(game, p.id).values())))
     return tuple(views)
 
 

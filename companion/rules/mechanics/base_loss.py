@@ -42,15 +42,14 @@ class BaseLoss(Bases):
         theirs, or the same one turned over by an ally), or to the bank when the bank is owed or the owed
         side has no Base left."""
         site, deed = site_account(base.id), deed_unit(base.id)
-        taker = payee if payee != BANK else BANK
         postings = [Posting(payer, deed, -1)]
-        if taker != BANK and self.allies(s, payer, taker):
-            return Transaction(reason, (*postings, Posting(taker, deed, 1)))
+        if payee != BANK and self.allies(s, payer, payee):
+            return Transaction(reason, (*postings, Posting(payee, deed, 1)))
         lost = base_unit(self.side_of(s, payer))
         postings += [Posting(site, lost, -1), Posting(BANK, lost, 1)]
-        if taker != BANK and self.in_stock(s, self.side_of(s, taker)):
-            placed = base_unit(self.side_of(s, taker))
-            return Transaction(reason, (*postings, Posting(taker, deed, 1), Posting(BANK, placed, -1),
+        if payee != BANK and self.in_stock(s, self.side_of(s, payee)):
+            placed = base_unit(self.side_of(s, payee))
+            return Transaction(reason, (*postings, Posting(payee, deed, 1), Posting(BANK, placed, -1),
                                         Posting(site, placed, 1)))
         return Transaction(reason, (*postings, Posting(BANK, deed, 1)))
 

@@ -38,10 +38,15 @@ class Bases(Auctions, Deeds, Sides):
 
     # ------------------------------------------------------------------ the stock
 
+    def stock_read(self) -> int | None:
+        """How many Bases of each side's colour the box holds, None while nobody has said."""
+        count = self.edition.raw.get("board", {}).get("bases")
+        return count if isinstance(count, int) else None
+
     def per_side(self) -> int:
         """How many Bases of each side's colour the box holds, asked of the box the first time it matters."""
-        count = self.edition.raw.get("board", {}).get("bases")
-        if not isinstance(count, int):
+        count = self.stock_read()
+        if count is None:
             raise ValueNeeded(Need(BOARD_TARGET, ("bases",), "How many Bases of each colour came in the box? "
                                                              "Count the blue ones."))
         return count
@@ -49,8 +54,8 @@ class Bases(Auctions, Deeds, Sides):
     def unpacked(self) -> tuple[list[Player], Ledger]:
         """Each side's Bases start in the bank (once the box has said how many)."""
         players, ledger = super().unpacked()
-        count = self.edition.raw.get("board", {}).get("bases")
-        if isinstance(count, int):
+        count = self.stock_read()
+        if count is not None:
             for side in self.edition.sides:
                 ledger.open(BANK, base_unit(side), count)
         return players, ledger
