@@ -19,6 +19,7 @@ from typing import Any
 from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
 from companion.dice import EditionDice, classic_dice, parse_dice
 from companion.engine.errors import EditionError, Need, ValueNeeded
+from companion.mini_boards import MiniBoards, mini_board_problems, read_mini_boards
 from companion.space_kinds import KINDS, BoardFacts
 
 DEED_KINDS = tuple(k for k, kind in KINDS.items() if kind.deed)
@@ -384,6 +385,14 @@ class Edition:
         """Every space a player can own, in board order."""
         return tuple(s for s in self.spaces if s.is_deed)
 
+    @property
+    def mini_boards(self) -> MiniBoards | None:
+        """The players' own boards, for an edition played on mini boards (MONOPOLY GO!); None otherwise."""
+        if "_mini_boards" not in self.__dict__:
+            object.__setattr__(self, "_mini_boards", read_mini_boards(self.raw))
+        boards: MiniBoards | None = self.__dict__["_mini_boards"]
+        return boards
+
     def first(self, kind: str) -> Space:
         """The first space of a kind (the jail corner, GO)."""
         return next(s for s in self.spaces if s.kind == kind)
@@ -490,6 +499,7 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
                         "learning where it is)")
     if isinstance(board.get("length"), int) and board["length"] != len(spaces):
         problems.append(f"board.toml: the board has {board['length']} spaces, but {len(spaces)} are listed")
+    problems += mini_board_problems(raw)
     variants = {
         vid: Variant(id=vid, **{k: v for k, v in vdata.items() if k in Variant.__dataclass_fields__})
         for vid, vdata in meta.get("variants", {"standard": {"name": "Standard game"}}).items()

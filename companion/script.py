@@ -79,8 +79,9 @@ def parse_script(text: str, folder: Path | None = None) -> Script:
                 player = {"id": rest[0]}
                 for item in rest[1:]:
                     name, sep, value = item.partition("=")
-                    if not sep or name not in ("name", "token", "side"):
-                        raise ScriptError(f"line {number}: '{item}' should be name=..., token=... or side=...")
+                    if not sep or name not in ("name", "token", "side", "board"):
+                        raise ScriptError(f"line {number}: '{item}' should be name=..., token=..., side=... or "
+                                          "board=...")
                     player[name] = value
                 players.append(player)
             elif key == "box":
@@ -202,7 +203,7 @@ def state_json(game: Game) -> dict[str, Any]:
     for p in s.players:
         players.append({
             "id": p.id, "name": p.name, "token": p.token, "side": p.side, "cash": s.cash(p.id),
-            "position": p.position, "space": e.spaces[p.position].name, "in_jail": p.in_jail,
+            "position": p.position, "space": rules.where(s, p.id), "in_jail": p.in_jail,
             "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards), "retired": p.retired,
             "deeds": [d for d, v in deeds.items() if v["owner"] == p.id],
             **rules.player_json(s, p.id),

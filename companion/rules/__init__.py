@@ -22,9 +22,11 @@ from companion.rules.mechanics.bankruptcy import LeaveTheGame
 from companion.rules.mechanics.base_loss import BaseLoss
 from companion.rules.mechanics.bases import Bases
 from companion.rules.mechanics.battles import Battles
+from companion.rules.mechanics.blocks import Blocks
 from companion.rules.mechanics.bounty_hunter import BountyHunter
 from companion.rules.mechanics.buildings import Buildings
 from companion.rules.mechanics.cards import Cards
+from companion.rules.mechanics.chance_tiles import ChanceTiles
 from companion.rules.mechanics.coop_score import CoopScore
 from companion.rules.mechanics.corrections import Corrections
 from companion.rules.mechanics.debts import Debts
@@ -33,15 +35,20 @@ from companion.rules.mechanics.deeds import Deeds
 from companion.rules.mechanics.enemies import Enemies
 from companion.rules.mechanics.force_cards import ForceCards
 from companion.rules.mechanics.forgiveness import DebtForgiven
+from companion.rules.mechanics.go_space import GoSpace
 from companion.rules.mechanics.grogu import Grogu
+from companion.rules.mechanics.heists import Heists
 from companion.rules.mechanics.heroes import Heroes
 from companion.rules.mechanics.hyperdrive import Hyperdrive
 from companion.rules.mechanics.jail import Jail
 from companion.rules.mechanics.jumps import Jumps
+from companion.rules.mechanics.mega_shut_down import MegaShutDown
 from companion.rules.mechanics.mortgages import Mortgages
 from companion.rules.mechanics.payouts import Payouts
 from companion.rules.mechanics.planet_count import PlanetCount
 from companion.rules.mechanics.rent import RentClaims
+from companion.rules.mechanics.rounds import Rounds
+from companion.rules.mechanics.shut_downs import ShutDowns
 from companion.rules.mechanics.sides import Sides
 from companion.rules.mechanics.signets import Signets
 from companion.rules.mechanics.taxes import Taxes
@@ -85,6 +92,13 @@ MECHANICS: dict[str, type[Rules]] = {
     "bounty-hunter": BountyHunter,
     "base-loss": BaseLoss,
     "planet-count": PlanetCount,
+    "rounds": Rounds,
+    "blocks": Blocks,
+    "chance-tiles": ChanceTiles,
+    "heists": Heists,
+    "shut-downs": ShutDowns,
+    "go-space": GoSpace,
+    "mega-shut-down": MegaShutDown,
 }
 """Every mechanic by the name edition data gives it."""
 

@@ -306,6 +306,10 @@ class Rules:
                                                             "Jail (GO is 0)."))
         return jail
 
+    def where(self, s: GameState, player: str) -> str:
+        """The name of the space a player's token stands on."""
+        return self.space_at(s.player(player).position).name
+
     def space_at(self, position: int) -> Space:
         """The space at a board position."""
         return self.edition.spaces[position % self.board_size]

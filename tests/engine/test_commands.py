@@ -58,6 +58,18 @@ LINES = [
     "say-no vader",
     "let-stand vader",
     "bounty luke space-8",
+    "place ann pink 2",                                # GO-BLOCK-1
+    "chance ann shield",                               # GO-TILE-1
+    "tile ann go-button heist",                        # GO-TILE-3
+    "heist ann ben",                                   # GO-HEIST-1
+    "dial ben coin",                                   # GO-HEIST-2
+    "dials ann match",                                 # GO-HEIST-4
+    "steal ann 2 1",                                   # GO-HEIST-3
+    "shut-down ann ben 2",                             # GO-SHUT-1
+    "shield ben",                                      # GO-SHUT-2
+    "no-shield ben",                                   # GO-SHUT-2
+    "go ann block",                                    # GO-GO-1
+    "mega ann pink",                                   # GO-MEGA-2
 ]
 
 

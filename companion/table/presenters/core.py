@@ -22,7 +22,7 @@ from companion.engine.events import (
 )
 from companion.engine.ledger import BANK, CREDITS
 from companion.table.presenter import Presenter
-from companion.table.words import box_target_name, box_value_words, credits, party_name
+from companion.table.words import box_target_name, box_values_words, credits, party_name
 
 if TYPE_CHECKING:
     from companion.engine.game import Game
@@ -58,8 +58,8 @@ def token_moved(game: Game, event: TokenMoved) -> str:
 def box_read(game: Game, event: BoxRead) -> str:
     """The values read off the box, each by the words of its field."""
     e = game.edition
-    return f"Read off the box for {box_target_name(e, event.target)}: " + ", ".join(
-        f"{e.field_words([k])} {box_value_words(e, k, v)}" for k, v in event.values.items())
+    return f"Read off the box for {box_target_name(e, event.target)}: " + box_values_words(e, event.target,
+                                                                                          event.values)
 
 
 def debt_opened(game: Game, event: DebtOpened) -> str:

@@ -1,0 +1,109 @@
+"""Chance tiles (MONOPOLY GO!): ten face-down tiles of four kinds. The app does not know which kind lies where, nor
+how many of each the box holds: the table says what the lander turned over.
+
+A lander on a Chance space takes any face-down tile. A Money Bag is used at once: its lander takes a block of any
+colour from the tray onto a Build square, or, when none can be placed, simply discards it (the marker does not
+move). The other kinds are kept and played later (GO Button: one of GO's three actions; Mr. Monopoly: a step of the
+marker; Shield: to cancel a Shut Down aimed at its holder); each mechanic that gives a kind its meaning plays it.
+A used tile goes face up on the discard pile. When a tile is to be taken and none is face down, the discards are
+turned face down first; with none there either (every tile is held), the space gives nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import Noted
+from companion.engine.state import Decision, GameState
+from companion.rules.core import Emitter, Grammar
+from companion.rules.go_events import TilesReshuffled, TileTaken, TileUsed
+from companion.rules.go_state import go
+from companion.rules.mechanics.blocks import Blocks
+
+V = Violation
+MONEY_BAG = "money-bag"
+TILE_NAMES = {"money-bag": "Money Bag", "go-button": "GO Button", "mr-monopoly": "Mr. Monopoly", "shield": "Shield"}
+
+
+class ChanceTiles(Blocks):
+    """Taking a Chance tile, the Money Bag, and playing a kept tile."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {
+        "chance": (("player", "word"), "say which Chance tile you took: money-bag, go-button, mr-monopoly, shield"),
+        "tile": (("player", "word", "rest"), "play a kept Chance tile: go-button block|heist|shut-down, or "
+                                             "mr-monopoly"),
+    }
+    decision_kinds: ClassVar[tuple[str, ...]] = ("chance",)
+    landings: ClassVar[dict[str, str]] = {"chance": "land_chance"}
+
+    def face_down(self, s: GameState) -> int:
+        """How many tiles lie face down: those neither held nor discarded."""
+        g = go(s)
+        return self.boards.tiles - sum(len(t) for t in g.tiles.values()) - len(g.discards)
+
+    def tile_name(self, kind: str) -> str:
+        """A kind of tile as the players say it."""
+        return TILE_NAMES.get(kind, kind)
+
+    def land_chance(self, emit: Emitter, player: str, kind: str) -> None:
+        """The lander takes a face-down tile (the discards turned over first when none is left)."""
+        s = go(emit.state)
+        if not self.face_down(s) and s.discards:
+            emit(TilesReshuffled(len(s.discards)))
+        if not self.face_down(s):
+            emit(Noted(f"{self.name_of(s, player)} finds no Chance tile to take: every one is held"))
+            return
+        self.open_step_decision(emit, "chance", player, "place")
+
+    def check_chance(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The lander says which kind of tile they turned over."""
+        player, kind = cmd.args
+        problems = self.need_decision(s, player, "chance", "take from the Chance pile")
+        if kind not in self.boards.tile_kinds:
+            problems.append(V("tile/kind", f"'{kind}' is not a Chance tile: "
+                                           f"{', '.join(self.boards.tile_kinds)}."))
+        return problems
+
+    def do_chance(self, emit: Emitter, cmd: Command) -> None:
+        player, kind = cmd.args
+        self.close(emit, player, "chance")
+        emit(TileTaken(player, kind, kind != MONEY_BAG))
+        if kind == MONEY_BAG:
+            if self.placeable(emit.state, player):
+                self.take_block(emit, player, "", self.tile_name(kind))
+            else:
+                emit(Noted(f"{self.name_of(emit.state, player)} can place no block: the Money Bag is discarded"))
+
+    def decision_text(self, d: Decision) -> str:
+        """Taking a tile, in the words of a refusal."""
+        return "say which Chance tile they took" if d.kind == "chance" else super().decision_text(d)
+
+    def check_tile(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A tile the player keeps, played as its kind allows."""
+        player, kind, choice = cmd.args
+        if kind not in go(s).held_tiles(player):
+            return [V("tile/not-held", f"{self.name_of(s, player)} keeps no {self.tile_name(kind)} tile.")]
+        return self.tile_problems(s, player, kind, choice)
+
+    def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:
+        """Why a kept tile cannot be played now (each mechanic that gives a kind its meaning says when it can)."""
+        return [V("tile/not-now", f"A {self.tile_name(kind)} tile is not played that way.")]
+
+    def do_tile(self, emit: Emitter, cmd: Command) -> None:
+        player, kind, choice = cmd.args
+        emit(TileUsed(player, kind))
+        self.use_tile(emit, player, kind, choice)
+
+    def use_tile(self, emit: Emitter, player: str, kind: str, choice: str) -> None:
+        """What a kept tile does (its mechanic's)."""
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """The Chance pile: face down and discarded."""
+        return {**super().describe(state), "chance": {"face_down": self.face_down(state),
+                                                      "discarded": len(go(state).discards)}}
+
+    def player_json(self, state: GameState, player: str) -> dict[str, Any]:
+        """The tiles a player keeps."""
+        return {**super().player_json(state, player), "tiles": list(go(state).held_tiles(player))}

@@ -1,0 +1,97 @@
+"""Mega Shut Downs (MONOPOLY GO!) and the Mr. Monopoly tile.
+
+A player whose Mr. Monopoly marker has reached the end of its tracker may call a Mega Shut Down once every other
+action of the round is over (blocks, heists, Shut Downs, tiles), in turn clockwise from the roller: they name a
+colour and every other player returns all their blocks of that colour to the tray (no Shield helps). The marker
+then goes back to Start. One who lets it go keeps a full tracker and is asked again next round. A kept Mr. Monopoly
+tile moves its holder's marker one step at any time after the first roll (not past the end).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from companion.engine.commands import Command
+from companion.engine.errors import Violation
+from companion.engine.events import Posted
+from companion.engine.ledger import Posting, Transaction
+from companion.engine.state import Decision, GameState
+from companion.mini_boards import colour_name
+from companion.rules.core import Emitter, Grammar
+from companion.rules.go_events import MarkerMoved
+from companion.rules.go_state import TRAY, Act, block_unit, go, square_account
+from companion.rules.mechanics.chance_tiles import ChanceTiles
+
+V = Violation
+MR_MONOPOLY = "mr-monopoly"
+
+
+class MegaShutDown(ChanceTiles):
+    """The Mega Shut Down of a full tracker, and the Mr. Monopoly tile's step."""
+
+    verbs: ClassVar[dict[str, Grammar]] = {"mega": (("player", "word"), "call a Mega Shut Down on a colour")}
+    decision_kinds: ClassVar[tuple[str, ...]] = ("mega",)
+
+    def full(self, s: GameState, player: str) -> bool:
+        """Whether a player's marker stands at the end of its tracker (never before the box says how long)."""
+        face = self.face(s, player)
+        return face.tracker is not None and go(s).markers[player] >= face.tracker
+
+    def step_begun(self, emit: Emitter, step: str) -> None:
+        """The Mega Shut Down step calls on every full tracker, clockwise from the roller."""
+        super().step_begun(emit, step)
+        if step == "mega":
+            for player in self.clockwise_from_roller(emit.state):
+                if self.full(emit.state, player):
+                    self.queue_act(emit, Act(player, "mega", "mega", "tracker"))
+
+    def begin_act(self, emit: Emitter, act: Act) -> None:
+        """A full tracker's turn: name a colour or let it go."""
+        super().begin_act(emit, act)
+        if act.what == "mega":
+            self.open_step_decision(emit, "mega", act.player, "mega", optional=True)
+
+    def check_mega(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A full tracker's turn, and a block colour."""
+        player, colour = cmd.args
+        problems = self.need_decision(s, player, "mega", "call a Mega Shut Down on")
+        if colour not in self.boards.colours:
+            problems.append(V("block/colour", f"'{colour}' is not a block colour: "
+                                              f"{', '.join(self.boards.colours)}."))
+        return problems
+
+    def do_mega(self, emit: Emitter, cmd: Command) -> None:
+        player, colour = cmd.args
+        s = emit.state
+        self.close(emit, player, "mega")
+        unit = block_unit(colour)
+        postings: list[Posting] = []
+        for other in self.seated(s):
+            for n in self.squares() if other.id != player else ():
+                held = s.ledger.balance(square_account(other.id, n), unit)
+                if held:
+                    postings += [Posting(square_account(other.id, n), unit, -held), Posting(TRAY, unit, held)]
+        emit(Posted(Transaction(f"{self.name_of(s, player)}'s Mega Shut Down on {colour_name(colour)}: every "
+                                "other player's blocks of that colour back to the tray", tuple(postings))))
+        emit(MarkerMoved(player, 0, "back to Start after the Mega Shut Down"))
+
+    def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:
+        """Mr. Monopoly: after the first roll, and not past the end of the tracker."""
+        if kind != MR_MONOPOLY:
+            return super().tile_problems(s, player, kind, choice)
+        if go(s).step == "first-roll":
+            return [V("tile/not-yet", "Tiles are played once the game has begun.")]
+        if go(s).markers[player] >= self.tracker_end(s, player):
+            return [V("tile/tracker-full", f"{self.name_of(s, player)}'s marker is already at the end of its "
+                                           "tracker.")]
+        return []
+
+    def use_tile(self, emit: Emitter, player: str, kind: str, choice: str) -> None:
+        """Mr. Monopoly moves the marker one step."""
+        super().use_tile(emit, player, kind, choice)
+        if kind == MR_MONOPOLY:
+            self.marker_step(emit, player, "a Mr. Monopoly tile")
+
+    def decision_text(self, d: Decision) -> str:
+        """The Mega Shut Down's decision in the words of a refusal."""
+        return "name a colour for a Mega Shut Down or let it go" if d.kind == "mega" else super().decision_text(d)
