@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from companion.engine.commands import Command
 from companion.engine.errors import Need, ValueNeeded, Violation
-from companion.engine.events import GameEnded, Noted, Posted
+from companion.engine.events import DecisionClosed, GameEnded, Noted, Posted
 from companion.engine.ledger import Ledger, Transaction
 from companion.engine.state import Decision, GameState, Player
 from companion.mini_boards import colour_name
@@ -92,16 +92,37 @@ class Blocks(Rounds):
         """A colour space: a block of its colour if one can be taken and placed, else a step of the marker."""
         self.take_block(emit, player, colour, f"{colour_name(colour)} space")
 
-    def take_block(self, emit: Emitter, player: str, colour: str, why: str, step: str = "place") -> None:
+    def take_block(self, emit: Emitter, player: str, colour: str, why: str, step: str = "place",
+                   marker: bool = True) -> None:
         """Take a block of ``colour`` (any colour: empty) from the tray onto a Build square; when none can be,
-        the marker moves a step."""
-        s = emit.state
+        the marker moves a step (unless ``marker`` is False: a Money Bag is then simply discarded)."""
+        if self.can_take(emit.state, player, colour):
+            self.open_step_decision(emit, "place", player, step, colour=colour, why=why, marker=marker)
+        else:
+            self.failed_take(emit, player, colour, why, marker)
+
+    def can_take(self, s: GameState, player: str, colour: str) -> bool:
+        """Whether a block of ``colour`` (any colour: empty) can be taken from the tray and placed."""
         colours = [colour] if colour else self.boards.colours
-        if not [c for c in colours if self.in_tray(s, c) and self.squares_for(s, player, c)]:
-            self.marker_step(emit, player, f"no {colour_name(colour) + ' ' if colour else ''}block could be taken "
-                                           f"and placed ({why})")
-            return
-        self.open_step_decision(emit, "place", player, step, colour=colour, why=why)
+        return any(self.in_tray(s, c) and self.squares_for(s, player, c) for c in colours)
+
+    def failed_take(self, emit: Emitter, player: str, colour: str, why: str, marker: bool) -> None:
+        """No block could be taken: the marker steps, or (a Money Bag) nothing happens."""
+        missed = f"no {colour_name(colour) + ' ' if colour else ''}block could be taken and placed ({why})"
+        if marker:
+            self.marker_step(emit, player, missed)
+        else:
+            emit(Noted(f"{self.name_of(emit.state, player)}: {missed}"))
+
+    def lost_placements(self, emit: Emitter) -> None:
+        """Blocks taken at the same time: once another player has taken the last block of a colour (or a
+        player's own squares are filled), a placement still open that can no longer be made fails as if the
+        tray had lacked it from the start."""
+        for d in list(emit.state.decisions):
+            colour = str(d.data.get("colour", ""))
+            if d.kind == "place" and not self.can_take(emit.state, d.player, colour):
+                emit(DecisionClosed(d.id))
+                self.failed_take(emit, d.player, colour, str(d.data["why"]), bool(d.data["marker"]))
 
     def check_place(self, s: GameState, cmd: Command) -> list[Violation]:
         """A block the player was given: of the colour given (any colour the tray holds, for a free choice), onto
@@ -178,7 +199,9 @@ class Blocks(Rounds):
     # ------------------------------------------------------------------ the first landmark
 
     def after_command(self, emit: Emitter) -> None:
-        """Outside the round's placements a landmark ends the game at once."""
+        """Placements that can no longer be made fail; outside the round's placements a landmark ends the game at
+        once."""
+        self.lost_placements(emit)
         s = go(emit.state)
         if not s.over and s.step not in ("place", "first-roll") and self.landmarks(s):
             self.judge_landmarks(emit)

@@ -71,10 +71,7 @@ class ChanceTiles(Blocks):
         self.close(emit, player, "chance")
         emit(TileTaken(player, kind, kind != MONEY_BAG))
         if kind == MONEY_BAG:
-            if self.placeable(emit.state, player):
-                self.take_block(emit, player, "", self.tile_name(kind))
-            else:
-                emit(Noted(f"{self.name_of(emit.state, player)} can place no block: the Money Bag is discarded"))
+            self.take_block(emit, player, "", self.tile_name(kind), marker=False)
 
     def decision_text(self, d: Decision) -> str:
         """Taking a tile, in the words of a refusal."""

@@ -1,0 +1,133 @@
+"""MONOPOLY GO! Chance tiles, GO's choice and the Mega Shut Down (docs/rules/monopoly-go.md). Board:
+tests/go/testbox.py (TEST-ONLY layout: 2 is Chance, 0 GO, 12 spaces round)."""
+
+from __future__ import annotations
+
+from companion.engine.commands import parse_command
+from companion.rules.go_events import TileTaken
+from companion.rules.go_state import go
+from tests.go.testbox import hand, heights, marker_at, open_kinds, play, stack_up, started, tray
+
+
+def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [v.code for v in game.validate(parse_command(line))]
+
+
+def test_a_money_bag_gives_a_block_of_any_colour_and_other_tiles_are_kept() -> None:
+    """GO-TILE-1, GO-TILE-2: both stop on Chance; ann turns over a Money Bag and places a green block; ben turns
+    over a Shield and keeps it; 8 tiles stay face down."""
+    game = play(started(2, "roll ann 6 1"), "roll ann 2 2", "chance ann money-bag")
+    assert open_kinds(game) == [("ben", "chance"), ("ann", "place")]
+    play(game, "place ann green", "chance ben shield")
+    assert heights(game, "ann")[0] == ("green", 1) and go(game.state).held_tiles("ben") == ["shield"]
+    assert game.describe()["chance"] == {"face_down": 8, "discarded": 1}
+
+
+def test_a_money_bag_that_can_place_nothing_is_simply_discarded() -> None:
+    """GO-TILE-2: ann's squares hold 3 brown, pink, orange and red each and the tray has none of those left; the
+    Money Bag gives nothing, and her marker does not move (unlike a colour space)."""
+    game = started(2, "roll ann 6 1")
+    for square, colour in enumerate(("brown", "pink", "orange", "red"), start=1):
+        stack_up(game, "ann", square, colour, 3)
+        stack_up(game, "ben", square, colour, 2)
+    play(game, "roll ann 2 6", "chance ann money-bag")
+    assert not game.state.decisions and go(game.state).markers["ann"] == 0 and go(game.state).discards == ["money-bag"]
+
+
+def test_with_no_tile_face_down_the_discards_are_turned_over_and_with_every_tile_held_nothing_is_taken() -> None:
+    """GO-TILE-7 (I-GO-9): 9 tiles discarded and 1 held: the Chance space turns the 9 face down again, then ann
+    takes one. With all 10 held, the space gives nothing."""
+    game = started(2, "roll ann 6 1")
+    hand(game, "ben", "shield")
+    for _ in range(9):
+        TileTaken("ben", "money-bag", False).apply(game.state)
+    play(game, "roll ann 2 6")
+    assert open_kinds(game) == [("ann", "chance")] and go(game.state).discards == []
+    held = started(2, "roll ann 6 1")
+    hand(held, "ben", *["shield"] * 10)
+    play(held, "roll ann 2 6")
+    assert not held.state.decisions
+
+
+def test_stopping_on_go_gives_a_block_a_heist_or_a_shut_down() -> None:
+    """GO-GO-1: both go 6 + 6 to GO; ann takes a block (red), ben a Bank Heist, which waits for ann's block."""
+    game = play(started(2, "roll ann 6 1"), "roll ann 6 6", "roll ben 6 6")
+    assert open_kinds(game) == [("ann", "go"), ("ben", "go")]
+    play(game, "go ann block", "go ben heist")
+    assert open_kinds(game) == [("ann", "place")]
+    play(game, "place ann red")
+    assert open_kinds(game) == [("ben", "heist")]
+
+
+def test_gos_block_that_cannot_be_placed_moves_the_marker() -> None:
+    """GO-GO-3 (I-GO-6): every square of ann's holds a landmark-high stack of 3 and the tray has none of their
+    colours: GO's block fails like a colour space's, and her marker moves."""
+    game = started(2, "roll ann 6 1")
+    for square, colour in enumerate(("brown", "pink", "orange", "red"), start=1):
+        stack_up(game, "ann", square, colour, 3)
+        stack_up(game, "ben", square, colour, 2)
+    play(game, "roll ann 6 6", "roll ben 6 1", "go ann block")
+    assert go(game.state).markers["ann"] == 1
+
+
+def test_a_go_button_gives_a_block_at_once_or_a_heist_in_its_turn_but_not_once_megas_begin() -> None:
+    """GO-TILE-3: before the round's roll ann plays a GO Button for a block: the roll waits until she places it;
+    a second one for a heist is queued for after the placements."""
+    game = started(2, "roll ann 6 1")
+    hand(game, "ann", "go-button", "go-button")
+    play(game, "tile ann go-button block")
+    assert "round/not-over" not in codes(game, "roll ann 6 6") and "turn/decision-open" in codes(game, "roll ann 6 6")
+    play(game, "place ann red", "tile ann go-button heist")
+    assert [a.player for a in go(game.state).acts] == ["ann"]
+    play(game, "roll ann 6 3", "place ben pink")
+    assert open_kinds(game) == [("ann", "heist")]
+    assert go(game.state).discards == ["go-button", "go-button"]
+
+
+def test_a_go_button_for_a_heist_is_refused_during_the_mega_shut_downs() -> None:
+    """GO-TILE-3: ann's full tracker calls her Mega Shut Down; meanwhile ben's GO Button may give a block but not
+    a heist."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    hand(game, "ben", "go-button")
+    play(game, "roll ann 6 6")
+    assert open_kinds(game) == [("ann", "mega")]
+    assert codes(game, "tile ben go-button heist") == ["tile/too-late"]
+    assert codes(game, "tile ben go-button block") == []
+
+
+def test_mr_monopoly_moves_the_marker_one_step_but_not_past_the_end() -> None:
+    """GO-TILE-4: ann's Mr. Monopoly tile moves her marker from 2 to 3; at the end a second one is refused."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 2)
+    hand(game, "ann", "mr-monopoly", "mr-monopoly")
+    play(game, "tile ann mr-monopoly")
+    assert go(game.state).markers["ann"] == 3
+    assert codes(game, "tile ann mr-monopoly") == ["tile/tracker-full"]
+
+
+def test_a_mega_shut_down_comes_after_the_heists_and_returns_every_other_players_blocks_of_a_colour() -> None:
+    """GO-MEGA-2, GO-MEGA-3, GO-MEGA-4: ann's tracker is full; ben's heist comes first; then ann names pink: ben's
+    three pink blocks go back to the tray (his Shield does not help), ann keeps her own pink, and her marker goes
+    back to Start."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    stack_up(game, "ann", 1, "pink", 1)
+    stack_up(game, "ben", 1, "pink", 2)
+    stack_up(game, "ben", 2, "pink", 1)
+    hand(game, "ben", "shield")
+    play(game, "roll ann 6 4")
+    assert open_kinds(game) == [("ben", "heist")]
+    play(game, "pass ben")
+    assert open_kinds(game) == [("ann", "mega")]
+    play(game, "mega ann pink")
+    assert heights(game, "ben")[:2] == [("", 0), ("", 0)] and heights(game, "ann")[0] == ("pink", 1)
+    assert tray(game, "pink") == 4 and go(game.state).markers["ann"] == 0 and game.state.turn.player == "ben"
+
+
+def test_a_full_tracker_may_wait_for_a_later_round() -> None:
+    """GO-MEGA-5 (I-GO-2): ann lets her Mega Shut Down wait; the next round asks again."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    play(game, "roll ann 6 6", "pass ann", "roll ben 4 4")
+    assert open_kinds(game) == [("ann", "mega")] and go(game.state).markers["ann"] == 3
