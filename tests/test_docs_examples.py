@@ -25,7 +25,7 @@ DOC = ROOT / "docs" / "table-script.md"
 
 # The examples this file checks; a new example must get its own test (see test_every_example_is_checked).
 CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt",
-           "star-wars-2015.txt"}
+           "star-wars-2015.txt", "monopoly-go.txt"}
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, dict[str, Any], str]:
@@ -236,6 +236,23 @@ def test_star_wars_2015_rent_between_allies_and_enemies(capsys: pytest.CaptureFi
     assert "Luke ends with 1500 - 100 + 10 + 5 = 1415 credits, Vader with 1490, Finn with 1495 and Kylo" in page
     text = (EXAMPLES / "star-wars-2015.txt").read_text(encoding="utf-8")
     for line in page.split("examples/star-wars-2015.txt`")[1].split("```text")[1].split("```")[0].splitlines():
+        assert line in ("", "...") or line in text.splitlines()
+
+
+def test_monopoly_go_rounds_a_shut_down_a_heist_and_go(capsys: pytest.CaptureFixture[str]) -> None:
+    """GO-ORDER-1, GO-HEIST-3, GO-SHUT-1, GO-GO-1: the page's MONOPOLY GO! example: Ben's Shut Down comes before
+    Ann's heist (Ben rolled round 2), the heist takes Ben's pink block to Ann, GO gives Ben a green block; round 4
+    is Ben's to roll, and the tray is one pink and one green short."""
+    status, state, _ = run_cli(capsys, "monopoly-go.txt")
+    assert status == 0
+    squares = {p["id"]: [(q["colour"], q["height"]) for q in p["squares"] if q["height"]] for p in state["players"]}
+    assert squares == {"ann": [("pink", 1)], "ben": [("green", 1)]}
+    assert (state["pending"]["round"], state["pending"]["roller"]) == (4, "ben")
+    assert {c: n for c, n in state["pending"]["tray"].items() if n != 5} == {"pink": 4, "green": 4}
+    page = DOC.read_text(encoding="utf-8")
+    assert "Ann ends round 3 with one pink block on her first Build square and Ben with one green" in page
+    text = (EXAMPLES / "monopoly-go.txt").read_text(encoding="utf-8")
+    for line in page.split("examples/monopoly-go.txt`")[1].split("```text")[1].split("```")[0].splitlines():
         assert line in ("", "...") or line in text.splitlines()
 
 

@@ -26,6 +26,7 @@ CATALOGUES: dict[str, tuple[str, int]] = {
     "boba-fett.md": ("BF", 80),
     "mandalorian.md": ("MA", 60),
     "star-wars-2015.md": ("SW", 45),
+    "monopoly-go.md": ("GO", 40),
 }
 HEADER = ("id", "rule (our words)", "tests", "status")
 NO_TESTS = "—"

@@ -16,9 +16,9 @@ def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_a_heist_waits_for_the_placements_then_a_match_steals_a_block() -> None:
-    """GO-HEIST-1, GO-HEIST-2, GO-HEIST-3, GO-ORDER-2: ann stops on the Bank Heist and ben on pink; ann may not
-    challenge before ben has placed his block; then both dials show the coin and ann takes ben's pink block onto
-    her first square."""
+    """GO-ROUND-3, GO-HEIST-1, GO-HEIST-2, GO-HEIST-3, GO-ORDER-2: ann stops on the Bank Heist and ben on pink;
+    ann may not challenge before ben has placed his block; then both dials show the coin and ann takes ben's pink
+    block onto her first square."""
     game = play(started(2, "roll ann 6 1"), "roll ann 4 3")
     assert open_kinds(game) == [("ben", "place")]
     assert codes(game, "heist ann ben") == ["decision/no-heist"]
@@ -80,7 +80,7 @@ def test_a_shut_down_sends_an_opponents_block_back_to_the_tray() -> None:
 
 
 def test_a_shield_cancels_a_shut_down_or_is_kept() -> None:
-    """GO-SHUT-2, GO-TILE-6: ben keeps a Shield: ann's Shut Down waits for his answer; played, it cancels the
+    """GO-SHUT-2, GO-TILE-5: ben keeps a Shield: ann's Shut Down waits for his answer; played, it cancels the
     Shut Down and goes to the discards; kept, he loses the block and keeps the Shield. It cannot be played on its
     own."""
     shielded = play(started(2, "roll ann 6 1"), "roll ann 6 6", "roll ben 2 3", "place ben yellow")
@@ -98,7 +98,7 @@ def test_a_shield_cancels_a_shut_down_or_is_kept() -> None:
 
 
 def test_a_shield_does_nothing_against_a_heist() -> None:
-    """GO-TILE-6: ben's Shield is not asked for when ann's heist on him works."""
+    """GO-TILE-5: ben's Shield is not asked for when ann's heist on him works."""
     game = play(started(2, "roll ann 6 1"), "roll ann 4 3", "place ben pink")
     hand(game, "ben", "shield")
     play(game, "heist ann ben", "dial ann ring", "dial ben ring")

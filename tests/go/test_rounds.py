@@ -8,7 +8,7 @@ import pytest
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandRejected
 from companion.rules.go_state import go
-from tests.go.testbox import open_kinds, play, published, start, started
+from tests.go.testbox import open_kinds, play, published, stack_up, start, started
 
 
 def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -92,3 +92,44 @@ def test_a_face_nobody_has_described_asks_its_length_then_each_space_as_a_token_
          "roll ann 4 2")
     assert open_kinds(game) == [("ben", "place")]
     assert [a.player for a in go(game.state).acts] == ["ann"]
+
+
+def test_two_to_four_players_each_on_a_board_of_their_own_colour() -> None:
+    """GO-SETUP-1, GO-SETUP-2: five players, two red boards, or a seat with no board are refused; a game starts
+    with every token on its GO, every marker at Start and no money."""
+    from companion.engine.state import Setup
+    from companion.rules import new_game
+
+    edition = published()
+    seats = [{"id": f"p{n}", "board": f"{c}-1"} for n, c in enumerate(("red", "yellow", "green", "blue", "red"))]
+    for players, code in ((seats, "setup/players"), (seats[:1] + seats[4:], "setup/board"),
+                          ([{"id": "ann"}, {"id": "ben", "board": "blue-2"}], "setup/board")):
+        with pytest.raises(CommandRejected) as refused:
+            new_game(edition, Setup("monopoly-go", "standard", players))
+        assert code in [v.code for v in refused.value.violations]
+    game = started()
+    assert {p.position for p in game.state.players} == {0} and set(go(game.state).markers.values()) == {0}
+    assert game.state.ledger.units() == sorted(f"block:{c}" for c in game.edition.mini_boards.colours)
+
+
+def test_the_jail_and_the_tracker_are_asked_the_first_time_play_needs_them() -> None:
+    """GO-BOX-3, GO-BOX-4: ann stops on Go To Jail on a face whose Jail nobody has placed: where it is is asked;
+    ben stops on pink with no pink block left in the tray: his marker's first step asks how long his tracker is.
+    Once both are entered the same roll plays. (A refused command folds the journal again, which drops the
+    test's unjournalled pink stacks: they are set again each time.)"""
+    game = start(2, published())
+    play(game, "roll ann 6 1", "box face:red-1 length=12 space5=go-to-jail", "box face:yellow-1 length=12 space3=pink")
+    for answer, need_of in (("box face:red-1 jail=3", ("face:red-1", ("jail",))),
+                            ("box face:yellow-1 tracker=4", ("face:yellow-1", ("tracker",)))):
+        stack_up(game, "ann", 1, "pink", 3)
+        stack_up(game, "ann", 2, "pink", 2)
+        with pytest.raises(CommandRejected) as asked:
+            play(game, "roll ann 5 3")
+        need = asked.value.violations[0].need
+        assert need is not None and (need.target, need.fields) == need_of
+        play(game, answer)
+    stack_up(game, "ann", 1, "pink", 3)
+    stack_up(game, "ann", 2, "pink", 2)
+    play(game, "roll ann 5 3")
+    ann = game.state.player("ann")
+    assert (ann.position, ann.in_jail, go(game.state).markers["ben"]) == (3, True, 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from companion.engine.commands import parse_command
 from companion.engine.game import Game
@@ -35,7 +35,8 @@ def answers(game: Game) -> list[str]:
             "chance": [f"chance {p} {t}" for t in TILES],
             "go": [f"go {p} {c}" for c in ("block", "heist", "shut-down")],
             "heist": [f"heist {p} {o}" for o in others] + [f"pass {p}"],
-            "dial": [f"dial {p} {x}" for x in ("ring", "money", "coin")] + [f"dials {p} {x}" for x in ("match", "miss")],
+            "dial": [f"dial {p} {x}" for x in ("ring", "money", "coin")]
+            + [f"dials {p} {x}" for x in ("match", "miss")],
             "steal": [f"steal {p} {n} {m}".strip() for n in rules.squares() for m in ("", "1", "2", "3", "4")],
             "shut-down": [f"shut-down {p} {o} {n}" for o in others for n in rules.squares()] + [f"pass {p}"],
             "shield": [f"shield {p}", f"no-shield {p}"],
@@ -109,5 +110,7 @@ class GoMachine(RuleBasedStateMachine):
         assert again.state.snapshot() == self.game.state.snapshot()
 
 
-TestGoMachine = GoMachine.TestCase
-TestGoMachine.settings = settings(deadline=None, max_examples=30, stateful_step_count=150)
+def test_random_games_keep_blocks_stacks_order_and_the_end() -> None:
+    """GO-BLOCK-1, GO-BLOCK-3, GO-ORDER-1, GO-END-1: random games through accepted commands keep every invariant
+    (see :class:`GoMachine`)."""
+    run_state_machine_as_test(GoMachine, settings=settings(deadline=None, max_examples=30, stateful_step_count=150))

@@ -35,7 +35,7 @@ def test_a_money_bag_that_can_place_nothing_is_simply_discarded() -> None:
 
 
 def test_with_no_tile_face_down_the_discards_are_turned_over_and_with_every_tile_held_nothing_is_taken() -> None:
-    """GO-TILE-7 (I-GO-9): 9 tiles discarded and 1 held: the Chance space turns the 9 face down again, then ann
+    """GO-TILE-6 (I-GO-9): 9 tiles discarded and 1 held: the Chance space turns the 9 face down again, then ann
     takes one. With all 10 held, the space gives nothing."""
     game = started(2, "roll ann 6 1")
     hand(game, "ben", "shield")
@@ -107,9 +107,9 @@ def test_mr_monopoly_moves_the_marker_one_step_but_not_past_the_end() -> None:
 
 
 def test_a_mega_shut_down_comes_after_the_heists_and_returns_every_other_players_blocks_of_a_colour() -> None:
-    """GO-MEGA-2, GO-MEGA-3, GO-MEGA-4: ann's tracker is full; ben's heist comes first; then ann names pink: ben's
-    three pink blocks go back to the tray (his Shield does not help), ann keeps her own pink, and her marker goes
-    back to Start."""
+    """GO-ROUND-3, GO-MEGA-2, GO-MEGA-3, GO-MEGA-4, GO-TILE-5: ann's tracker is full; ben's heist comes first;
+    then ann names pink: ben's three pink blocks go back to the tray (his Shield does not help), ann keeps her own
+    pink, and her marker goes back to Start."""
     game = started(2, "roll ann 6 1")
     marker_at(game, "ann", 3)
     stack_up(game, "ann", 1, "pink", 1)
