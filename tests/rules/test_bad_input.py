@@ -90,7 +90,7 @@ def test_bad_input_is_refused_and_changes_nothing(case: str) -> None:
         assert word in message
 
 
-@pytest.mark.parametrize("line", ["lend luke vader 100", "steal vader 500", "hyperspace luke"])
+@pytest.mark.parametrize("line", ["lend luke vader 100", "embezzle vader 500", "hyperspace luke"])
 def test_unknown_command_is_not_read(line: str) -> None:
     """OT-LOAN-2: a command the game does not know (a loan, say) is refused at reading, with the list of
     known commands."""
