@@ -33,6 +33,9 @@ class BoxField:
     suggestions: tuple[tuple[int, str], ...] = ()
     """For ``number``: values read off cards like this one (the other deeds of its group), each with its words:
     one tap enters one."""
+    swatches: tuple[str, ...] = ()
+    """For ``choice``: the colour shown beside each option (``#rrggbb``; empty for an option without one), when
+    the options are not colours themselves (a mini board's colour spaces)."""
 
     @property
     def length(self) -> int:

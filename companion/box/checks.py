@@ -1,4 +1,5 @@
-"""Checks that catch typing mistakes in a box, each naming the space, deed, group or card and the field.
+"""Checks that catch typing mistakes in a box, each naming the space, deed, group, card or mini board and the
+field.
 
 A *problem* makes the box unusable until it is fixed (a rent that does not rise with each building level, a price
 of 0, a group with a deed too many). A *caution* is a value that is possible but looks like a slip of the finger
@@ -11,9 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.box.fields import LAYOUT_FIELDS, board_fields, card_fields, group_fields, space_fields
+from companion.box.fields import (
+    FACE_LENGTHS,
+    LAYOUT_FIELDS,
+    TRACKER_STEPS,
+    board_fields,
+    card_fields,
+    face_fields,
+    face_kind_words,
+    group_fields,
+    space_fields,
+)
 from companion.box.overlay import apply_values
-from companion.box.values import BOARD_TARGET, BoxValueError, Value, split_target
+from companion.box.values import BOARD_TARGET, BoxValueError, Value, face_position, face_space, split_target
 from companion.edition import (
     CARD_EFFECTS,
     CLASSIC_KINDS,
@@ -22,10 +33,12 @@ from companion.edition import (
     UNKNOWN_KIND,
     Edition,
     board_facts,
+    capital,
     edition_from_data,
     field_labels,
 )
 from companion.engine.errors import EditionError
+from companion.mini_boards import UNKNOWN_SPACE, Face, mini_board_problems
 from companion.space_kinds import KINDS, BoardFacts, BoxField
 
 MAX_NAME = 40
@@ -45,7 +58,7 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
                  ) -> list[BoxProblem]:
     """Every problem and caution with entering ``values`` for ``target`` in ``edition``: unknown fields, values
     of the wrong type, and what the target would then get wrong. ``during_play``: a game is running, so the
-    board's layout cannot change."""
+    board's layout (every value of a mini board's face) cannot change."""
     try:
         kind, item, sub = split_target(target)
     except BoxValueError as exc:
@@ -62,14 +75,17 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         if f is None:
             problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: '{key}' is not something "
                                                     "printed on it."))
-        elif during_play and key in LAYOUT_FIELDS and _settled(raw_item, key, kind):
-            problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: the {f.label.lower()} is "
-                                                    "part of the board's layout and cannot change during a game."))
+        elif during_play and (key in LAYOUT_FIELDS or kind == "face") and _settled(raw_item, key, kind):
+            what = _face_words(key) if kind == "face" else f"the {_lower(f.label)}"
+            problems.append(BoxProblem(target, key, f"{_where(edition.raw, target)}: {what} is part of the board's "
+                                                    "layout and cannot change during a game."))
         else:
-            problems += [BoxProblem(target, key, f"{_where(edition.raw, target)}, {f.label.lower()}: {m}")
+            problems += [BoxProblem(target, key, f"{_where(edition.raw, target)}, {_lower(f.label)}: {m}")
                          for m in _type_problems(f, value)]
     if kind == "board":
         problems += _layout_problems(edition.raw, values)
+    elif kind == "face" and raw_item is not None and not problems:
+        problems += _face_problems(target, raw_item, values)
     if problems:
         return problems
     merged = apply_values(edition.raw, target, values)
@@ -90,6 +106,8 @@ def _settled(raw_item: dict[str, Any] | None, key: str, kind: str = "space") -> 
     (what a space is, its group, the board's length), it never changes what the box already says."""
     if raw_item is None:
         return False
+    if kind == "face":
+        return _face_settled(raw_item, key)
     if kind == "board":
         return any(s.get("kind") == "jail" for s in raw_item.get("spaces", [])) if key == "jail" else \
             isinstance(raw_item.get(key), int)
@@ -97,6 +115,82 @@ def _settled(raw_item: dict[str, Any] | None, key: str, kind: str = "space") -> 
     if key in unknown or (key != "kind" and "kind" in unknown):
         return False
     return key in raw_item
+
+
+def _face_settled(face: dict[str, Any], key: str) -> bool:
+    """Whether a mini board's face already says this: its length or tracker, its Jail placed, the space
+    described."""
+    spaces = face.get("spaces", [])
+    position = face_position(key)
+    if key == "jail":
+        return "just-visiting" in spaces
+    if position is not None:
+        return position < len(spaces) and spaces[position] != UNKNOWN_SPACE
+    return isinstance(face.get(key), int)
+
+
+def _face_problems(target: str, face: dict[str, Any], values: dict[str, Value]) -> list[BoxProblem]:
+    """A mini board's face: 4 to 80 spaces round it and 1 to 20 steps on its tracker; the Jail and each space
+    described on a space after GO of a face whose length is known; the Jail on a space nobody has described as
+    something else, and one Jail only."""
+    where = _face_name(face)
+    problems = []
+    if isinstance(values.get("length"), int) and values["length"] not in FACE_LENGTHS:
+        problems.append(BoxProblem(target, "length", f"{where}: count every space round it, GO included: between "
+                                                     f"{FACE_LENGTHS[0]} and {FACE_LENGTHS[-1]}."))
+    if isinstance(values.get("tracker"), int) and values["tracker"] not in TRACKER_STEPS:
+        problems.append(BoxProblem(target, "tracker", f"{where}: count the steps of its Mega Shut Down tracker "
+                                                      f"from Start to the end: between {TRACKER_STEPS[0]} and "
+                                                      f"{TRACKER_STEPS[-1]}."))
+    length = values["length"] if values.get("length") in FACE_LENGTHS else face.get("length")
+    places = {k: p for k in values if (p := values[k] if k == "jail" else face_position(k)) is not None}
+    for key, position in places.items():
+        if not isinstance(length, int):
+            problems.append(BoxProblem(target, key, f"{where}: first say how many spaces go round it."))
+        elif isinstance(position, int) and not 0 < position < length:
+            words = (f"Just Visiting / In Jail is 1 to {length - 1} spaces after GO" if key == "jail"
+                     else f"its spaces after GO are 1 to {length - 1}; it has no space {position}")
+            problems.append(BoxProblem(target, key, f"{where}: {words}."))
+    return problems or _jail_problems(target, face, values)
+
+
+def _jail_problems(target: str, face: dict[str, Any], values: dict[str, Value]) -> list[BoxProblem]:
+    """The Jail (Just Visiting) of a face: on a space not described as something else, and only one."""
+    spaces: list[str] = face.get("spaces", [])
+    said = {p: str(v) for k, v in values.items() if (p := face_position(k)) is not None}
+    jail = values.get("jail")
+    placed = [jail] if isinstance(jail, int) else []
+    was = [p for p, k in enumerate(spaces) if k == "just-visiting" and p not in said]
+    now = sorted({*was, *placed, *(p for p, k in said.items() if k == "just-visiting")})
+    for position in placed:
+        there = said.get(position) or (spaces[position] if position < len(spaces) else UNKNOWN_SPACE)
+        if there not in (UNKNOWN_SPACE, "just-visiting"):
+            return [BoxProblem(target, "jail", f"{_face_name(face)}: space {position} is already described "
+                                               f"({face_kind_words(there)}).")]
+    if len(now) > 1:
+        already = f" (it is space {was[0]})" if was else ""
+        return [BoxProblem(target, "jail" if placed else face_space(now[-1]),
+                           f"{_face_name(face)}: a board has one Just Visiting / In Jail space{already}.")]
+    return []
+
+
+def _face_words(key: str) -> str:
+    """What a field of a mini board's face says, inside a sentence: ``what is on space 7``."""
+    position = face_position(key)
+    if position is not None:
+        return f"what is on space {position}"
+    return {"length": "how many spaces go round it", "tracker": "how many steps its Mega Shut Down tracker has",
+            "jail": "where its Jail is"}.get(key, key)
+
+
+def _face_name(face: dict[str, Any]) -> str:
+    """A mini board's face as the owner finds it in the box: ``The red board, side 1``."""
+    return capital(Face(str(face.get("id")), str(face.get("colour")), int(face.get("side", 0))).name)
+
+
+def _lower(label: str) -> str:
+    """A field's label inside a sentence: its first letter small (``GO`` keeps its capitals)."""
+    return label[:1].lower() + label[1:]
 
 
 def _layout_problems(raw: dict[str, Any], values: dict[str, Value]) -> list[BoxProblem]:
@@ -134,7 +228,8 @@ def check_edition(edition: Edition) -> list[BoxProblem]:
 
 
 def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
-    """Every problem and caution in edition data (with a box laid over it), target by target."""
+    """Every problem and caution in edition data (with a box laid over it), target by target (a mini board's
+    faces as the edition loader checks them)."""
     board = raw.get("board", {})
     spaces = [dict(s, id=s.get("id", f"space-{i}"), position=i) for i, s in enumerate(board.get("spaces", []))]
     problems: list[BoxProblem] = []
@@ -144,7 +239,7 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
     problems += _group_problems(raw, board.get("groups", []), spaces)
     for deck in raw.get("cards", {}).get("decks", []):
         problems += _deck_problems(raw, deck, {s["id"] for s in spaces})
-    return problems
+    return problems + [BoxProblem("", "", p) for p in mini_board_problems(raw)]
 
 
 # ---------------------------------------------------------------------------- spaces
@@ -287,6 +382,8 @@ def _where(raw: dict[str, Any], target: str) -> str:
     item, _, sub = rest.partition("/")
     if kind == "board":
         return "The board"
+    if kind == "face":
+        return _face_name(_raw_item(raw, kind, item, "") or {"id": item})
     if kind == "space":
         for i, s in enumerate(raw.get("board", {}).get("spaces", [])):
             if s.get("id", f"space-{i}") == item:
@@ -304,9 +401,12 @@ def _where(raw: dict[str, Any], target: str) -> str:
 
 
 def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, Any] | None:
-    """The stored table of a space, group, deck or card, or the board (None when there is none)."""
+    """The stored table of a space, group, deck or card, the board or a mini board's face (None when there is
+    none)."""
     if kind == "board":
         return raw.get("board", {})
+    if kind == "face":
+        return next((f for f in raw.get("board", {}).get("faces", []) if f.get("id") == item), None)
     if kind == "space":
         return next((s for i, s in enumerate(raw.get("board", {}).get("spaces", []))
                      if s.get("id", f"space-{i}") == item), None)
@@ -322,6 +422,8 @@ def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> 
     """The fields the owner can enter for a target, given what it holds (its type, a card's effect)."""
     if kind == "board":
         return {f.key: f for f in board_fields()}
+    if kind == "face":  # every space a face may have: whether it has that many is checked with its length
+        return {f.key: f for f in face_fields(edition, item_id, FACE_LENGTHS[-1])}
     if kind == "space":
         space_kind = item.get("kind", "street")
         fields = space_fields(edition, space_kind if space_kind in edition.space_kinds else edition.default_kind,

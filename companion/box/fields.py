@@ -1,5 +1,6 @@
-"""What the owner can enter for each thing in the box: the fields of a space, a colour group and a card, their
-type, the label the form shows (in the edition's own words) and whether play may ask for it when first needed.
+"""What the owner can enter for each thing in the box: the fields of a space, a colour group, a card and a mini
+board's face, their type, the label the form shows (in the edition's own words) and whether play may ask for it
+when first needed.
 
 Every value can be asked the first time play needs it: what a space is when a token first stops there, what a
 Title Deed, a tax square or a card prints when the family holds it. What each kind of space holds is said once, in
@@ -8,13 +9,18 @@ Title Deed, a tax square or a card prints when the family holds it. What each ki
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.box.values import face_space
 from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
 from companion.edition import CARD_EFFECTS, Edition, Space, board_facts
+from companion.mini_boards import colour_name
 from companion.space_kinds import KINDS, BoxField
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour", "length", "jail", "bases", "planets",
                            "size"})
-"""Fields that shape the board: learnt when play first reaches them, never changed during a game."""
+"""Fields that shape the board: learnt when play first reaches them, never changed during a game (as is every
+field of a mini board's face)."""
 
 
 def effect_words(edition: Edition) -> dict[str, str]:
@@ -28,6 +34,16 @@ PARAM_WORDS = {"target": "Which space", "spaces": "How many spaces", "kind": "Ne
 BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pink"), ("#f7941d", "orange"),
                 ("#ed1b24", "red"), ("#fef200", "yellow"), ("#1fb25a", "green"), ("#0072bb", "dark blue"),
                 ("#7b3fa0", "purple"), ("#4d4d4d", "grey"), ("#9e9e9e", "silver"), ("#ffffff", "white"))
+
+
+FACE_LENGTHS = range(4, 81)
+"""How many spaces a mini board's face may have, GO included."""
+TRACKER_STEPS = range(1, 21)
+"""How many steps a Mega Shut Down tracker may have, from Start to its end."""
+FACE_KIND_WORDS = {"go": "GO", "chance": "Chance", "bank-heist": "Bank Heist", "shut-down": "Shut Down",
+                   "just-visiting": "Just Visiting / In Jail", "free-parking": "Free Parking",
+                   "go-to-jail": "Go To Jail"}
+"""The spaces of a mini board that are not colour spaces, as the players call them."""
 
 
 def kind_words(edition: Edition, kind: str) -> str:
@@ -53,6 +69,31 @@ def board_fields() -> list[BoxField]:
             BoxField("jail", "The Jail: how many spaces after GO", "number", True),
             BoxField("bases", "Bases of each colour in the box", "number", True),
             BoxField("planets", "Planet spaces on the whole board", "number", True)]
+
+
+def face_kind_words(kind: str) -> str:
+    """A kind of space of a mini board as the players call it: ``Light blue colour space``, ``Bank Heist``."""
+    return FACE_KIND_WORDS.get(kind) or f"{colour_name(kind).capitalize()} colour space"
+
+
+def face_fields(edition: Edition, face_id: str, length: int | None = None) -> list[BoxField]:
+    """A mini board's face: how many spaces go round it, how many steps its Mega Shut Down tracker has, where its
+    Jail is (counted from GO) and, once its length is known (``length``: the face's own by default), what is on
+    each space after GO: one of the kinds of space a mini board has (GO is always the first), the colour spaces
+    with their colour."""
+    boards = edition.mini_boards
+    face = boards.faces.get(face_id) if boards else None
+    fields = [BoxField("length", "Spaces round this board, GO included", "number", True),
+              BoxField("tracker", "Steps of the Mega Shut Down tracker", "number", True),
+              BoxField("jail", "Just Visiting / In Jail: how many spaces after GO", "number", True)]
+    if boards is None or face is None:
+        return fields
+    bands = {words: colour for colour, words in BAND_COLOURS}
+    kinds = [k for k in boards.face_kinds if k != "go"]
+    kind_field = BoxField("", "", "choice", True, choices=tuple((k, face_kind_words(k)) for k in kinds),
+                          swatches=tuple(bands.get(colour_name(k), "") if k in boards.colours else "" for k in kinds))
+    return fields + [replace(kind_field, key=face_space(n), label=f"Space {n} after GO")
+                     for n in range(1, length or face.length or 1)]
 
 
 def group_fields(sized: bool = False) -> list[BoxField]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.box.values import SECTIONS, BoxValueError, joined, split_target
+from companion.box.values import SECTIONS, BoxValueError, face_position, joined, split_target
 from companion.edition import kind_fields
+from companion.mini_boards import UNKNOWN_SPACE
 from companion.space_kinds import NOT_READ
 
 
@@ -37,6 +38,9 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
     board = out.setdefault("board", {})
     if kind == "board":
         lay_out(board, plain)
+        return out
+    if kind == "face":
+        describe_face(_find(board.get("faces", []), item, "face"), plain)
         return out
     entry = _find(board.get(SECTIONS[kind], []), item, kind)
     plain = {k: joined(entry.get(k), v) for k, v in plain.items()}
@@ -67,6 +71,27 @@ def lay_out(board: dict[str, Any], values: dict[str, Any]) -> None:
         jail.update(kind="jail", name=jail.get("name", "Jail"),
                     unknown=[f for f in jail.get("unknown", []) if f not in ("kind", "name")])
     board["owner"] = sorted(set(board.get("owner", [])) | set(values))
+
+
+def describe_face(face: dict[str, Any], values: dict[str, Any]) -> None:
+    """A mini board's face read off the box: its ``length`` (GO first, then the spaces nobody has described yet),
+    what is on a space (``space<n>``), the place of its ``jail`` (Just Visiting) and the steps of its
+    ``tracker``."""
+    for key in ("length", "tracker"):
+        if key in values:
+            face[key] = values[key]
+    spaces = face.setdefault("spaces", [])
+    if isinstance(face.get("length"), int):
+        spaces[:] = (spaces + [UNKNOWN_SPACE] * face["length"])[:face["length"]]
+        spaces[0] = "go"
+    places = {p: v for k, v in values.items() if (p := face_position(k)) is not None}
+    if "jail" in values:
+        places[values["jail"]] = "just-visiting"
+    for position, kind in places.items():
+        if not 0 < position < len(spaces):
+            raise BoxValueError(f"face {face['id']} has no space {position} (say how many spaces it has first)")
+        spaces[position] = kind
+    face["owner"] = sorted(set(face.get("owner", [])) | set(values))
 
 
 def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[str]) -> list[str]:

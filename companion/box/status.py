@@ -1,5 +1,6 @@
 """How complete a box is: what is still missing before a game can start, what play will ask for when it first
-needs it, and which published values are uncertain enough that the owner should compare them with their box."""
+needs it, and which published values are uncertain enough that the owner should compare them with their box.
+A mini board's face is never needed before a game starts: play learns its layout as the tokens go round it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.box.checks import BoxProblem, check_edition
-from companion.edition import PRINTED_FIELDS, Edition, counted, field_words
+from companion.edition import PRINTED_FIELDS, Edition, capital, counted, field_words
+from companion.mini_boards import UNKNOWN_SPACE
 
 UNCERTAIN = ("low", "medium")
 PRINTED_CARD_FIELDS = ("number", "reward", "penalty")
@@ -98,9 +100,17 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
             (during if "cards" in asked_during_play else before).append(
                 Missing(f"card:{d.id}", f"{d.name} deck ({d.missing} of {d.size} cards)", ("cards",),
                         "cards" in asked_during_play, d.missing))
+    during += _faces_to_learn(edition)
     problems = tuple(p for p in check_edition(edition) if not p.caution)
     return BoxStatus(edition.id, str(edition.box.get("name", "")), tuple(before), tuple(during),
                      _uncertain(edition), problems, edition.terms)
+
+
+def _faces_to_learn(edition: Edition) -> list[Missing]:
+    """The faces of the mini boards whose layout is not all known: its length, its tracker or a space."""
+    faces = edition.mini_boards.faces.values() if edition.mini_boards else ()
+    return [Missing(f"face:{f.id}", capital(f.name), ("layout",), True) for f in faces
+            if f.length is None or f.tracker is None or UNKNOWN_SPACE in f.spaces]
 
 
 def _uncertain(edition: Edition) -> tuple[str, ...]:
@@ -123,7 +133,8 @@ def _summary(missing: tuple[Missing, ...], terms: Mapping[str, str]) -> str:
     for m in missing:
         key = (m.target.partition(":")[0], m.fields, m.kind if m.kind == "hideout" else "")
         counts[key] = counts.get(key, 0) + m.count
-    nouns = {"space": ("space", "spaces"), "group": ("group", "groups"), "card": ("card", "cards")}
+    nouns = {"space": ("space", "spaces"), "group": ("group", "groups"), "card": ("card", "cards"),
+             "face": ("mini board face", "mini board faces")}
     parts = []
     for (kind, fields, space_kind), n in counts.items():
         noun = nouns[kind][0 if n == 1 else 1]

@@ -1,8 +1,10 @@
 """Values read off the box, as the ``box`` command carries them: ``field=value`` words after a target.
 
 Targets name what a value is printed on: ``space:<id>`` (a board space or its Title Deed), ``group:<id>`` (a colour
-group), ``card:<deck>/<card-id>`` (one card of a deck) and ``board:layout`` (the board as a whole: how many spaces
-go round it and which one is the Jail, for a board nobody has published). Values are whole numbers, lists of
+group), ``card:<deck>/<card-id>`` (one card of a deck), ``board:layout`` (the board as a whole: how many spaces
+go round it and which one is the Jail, for a board nobody has published) and ``face:<id>`` (one face of a mini
+board, MONOPOLY GO!: how many spaces go round it, the steps of its Mega Shut Down tracker, where its Jail is and
+what is on each space, ``space<n>`` for the space n steps after GO). Values are whole numbers, lists of
 whole numbers written ``2,10,30`` or words (the command line quotes a value that holds spaces). In a list, ``?`` is
 an amount not read yet (``10,?,?,?,?,?``: only the site-only rent); it is held as 0, which no printed amount is.
 """
@@ -15,14 +17,15 @@ from typing import Any
 from companion.engine.errors import CompanionError
 from companion.space_kinds import NOT_READ
 
-TARGET_KINDS = ("space", "group", "card", "board")
+TARGET_KINDS = ("space", "group", "card", "board", "face")
 BOARD_TARGET = "board:layout"
 """The board as a whole: its length and where the Jail is."""
 _NUMBER = re.compile(r"[0-9]+")
 _NUMBERS = re.compile(r"([0-9]+|\?)(,([0-9]+|\?))+")
+_FACE_SPACE = re.compile(r"space([1-9][0-9]*)")
 
 
-SECTIONS = {"space": "spaces", "group": "groups", "card": "cards", "board": "board"}
+SECTIONS = {"space": "spaces", "group": "groups", "card": "cards", "board": "board", "face": "faces"}
 """Where the values of each kind of target live, in edition data and in a box profile."""
 
 
@@ -37,14 +40,25 @@ def split_target(target: str) -> tuple[str, str, str]:
     """``space:bounty`` → (``space``, ``bounty``, ""); ``card:imperial/pay`` → (``card``, ``imperial``, ``pay``)."""
     kind, _, rest = target.partition(":")
     if kind not in TARGET_KINDS or not rest:
-        raise BoxValueError(f"{target!r} does not name a space, group, card or the board (space:<id>, group:<id>, "
-                            f"card:<deck>/<card>, {BOARD_TARGET})")
+        raise BoxValueError(f"{target!r} does not name a space, group, card, the board or a mini board's face "
+                            f"(space:<id>, group:<id>, card:<deck>/<card>, {BOARD_TARGET}, face:<id>)")
     if kind == "board" and target != BOARD_TARGET:
         raise BoxValueError(f"{target!r}: the board as a whole is {BOARD_TARGET}")
     item, _, sub = rest.partition("/")
     if kind == "card" and not sub:
         raise BoxValueError(f"{target!r}: a card is named card:<deck>/<card>")
     return kind, item, sub
+
+
+def face_space(position: int) -> str:
+    """The field of a mini board's face that says what is on the space ``position`` steps after GO: ``space7``."""
+    return f"space{position}"
+
+
+def face_position(key: str) -> int | None:
+    """Which space of a face a field describes (``space7`` → 7); None for any other field."""
+    found = _FACE_SPACE.fullmatch(key)
+    return int(found.group(1)) if found else None
 
 
 def read_value(text: str) -> Value:

@@ -92,7 +92,8 @@ class Rules:
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "box": (("word", "values"), "values read off the box the first time play needs them: "
-                                    "space:<id>|group:<id>|card:<deck>/<card> field=value ..."),
+                                    "space:<id>|group:<id>|card:<deck>/<card>|board:layout|face:<id> "
+                                    "field=value ..."),
     }
     """The verbs a mechanic adds to the table's notation: their words and a line of help."""
     decision_kinds: ClassVar[tuple[str, ...]] = ()

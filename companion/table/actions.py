@@ -18,6 +18,7 @@ from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.rules import has_mechanic, mechanic, rules_of
 from companion.rules.mechanics.buildings import Buildings
 from companion.rules.mechanics.mortgages import Mortgages
+from companion.table.boards import paint
 from companion.table.offers import Action, offer
 from companion.table.presenters import presenter_of
 from companion.table.views import DeedView, deed_view
@@ -49,15 +50,105 @@ def turn_actions(game: Game) -> list[Action]:
     if s.has_player(p):
         for before in presenter.before_roll:
             actions += before(game, p)
-        roll = offer(game, "roll", "Roll again" if s.turn.roll_again else "Roll", f"roll {p}", "primary")
+        label = presenter.roll_label(game) if presenter.roll_label else "Roll"
+        roll = offer(game, "roll", "Roll again" if s.turn.roll_again else label, f"roll {p}", "primary")
         # A roll the player owes for a utility's rent, a battle or the enemies' advance has its own button
         # (above); it is not a move.
         other_roll = (any(d.kind == "utility-roll" and d.player == p for d in s.decisions)
                       or game.roll_need(p).kind not in MOVES)
         if (roll.enabled or not s.turn.rolled) and not other_roll:
             actions.append(roll)
-        actions.append(offer(game, "end", "End turn", f"end {p}"))
+        if rules_of(game).knows("end"):  # a game played in rounds has no turn to end: the round ends by itself
+            actions.append(offer(game, "end", "End turn", f"end {p}"))
     return actions
+
+
+@dataclass(frozen=True)
+class ChoiceRow:
+    """One button of the table's list, with the other ways to do the same thing (``more``: the other Build
+    squares a block could go on), offered from a small button beside it that says what they are
+    (``more_label``: their heading)."""
+
+    action: Action
+    more: tuple[Action, ...] = ()
+    label: str = ""
+    """The words on the button when they differ from the action's (its group's line already says whose and
+    what: ``Brown`` under "Dan's tracker is full: name a colour...")."""
+    swatch: str = ""
+    """The colour the button is painted in, for a choice of a block colour."""
+
+    @property
+    def more_label(self) -> str:
+        """What the other ways are, in words (``Another square``)."""
+        return self.more[0].heading or "Something else" if self.more else ""
+
+    @property
+    def words(self) -> str:
+        """The words on the button."""
+        return self.label or self.action.label
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    """The buttons of one thing the table must or may do now: a decision's, under its line when it has several
+    (a Chance tile's kinds, the opponents to challenge), the roll, or a kept tile's uses. ``listed``: one button
+    named by ``line`` opens the list (a GO Button's three uses)."""
+
+    line: str
+    rows: tuple[ChoiceRow, ...]
+    listed: bool = False
+
+
+def folded(actions: list[Action]) -> list[ChoiceRow]:
+    """A decision's buttons, each way to do one thing in one row: a proposed action (the first, ``primary``)
+    followed by others whose keys differ only in their last part (the same block on other squares) becomes one
+    row offering them as ``more``."""
+    if len(actions) > 1 and actions[0].style == "primary":
+        stem = actions[0].key.rpartition(":")[0]
+        same = [a for a in actions[1:] if stem and a.key.rpartition(":")[0] == stem and a.player == actions[0].player]
+        if len(same) == len(actions) - 1:
+            return [ChoiceRow(actions[0], tuple(same))]
+    return [ChoiceRow(a) for a in actions]
+
+
+def without_common_start(rows: list[ChoiceRow]) -> list[ChoiceRow]:
+    """Buttons listed under their decision's line lose the words they start with when all that have such a start
+    share it (``Mega Shut Down: ``, ``Ann: ``): the line says them once (``Not this round`` stays as it is)."""
+    said = [r for r in rows if ": " in r.action.label]
+    starts = {r.action.label.partition(": ")[0] for r in said}
+    if len(starts) != 1 or len(said) < 2:
+        return rows
+    return [replace(r, label=capital(r.action.label.partition(": ")[2])) if r in said else r for r in rows]
+
+
+def round_actions(game: Game) -> list[ActionGroup]:
+    """What the table may do now in a game played in rounds, grouped: the roll first (in the main action's
+    place), then each open decision in the order it opened, under its line when it offers several buttons, then
+    what kept tiles can do (a tile's uses listed from one button)."""
+    s = game.state
+    if s.over:
+        return []
+    presenter = presenter_of(game)
+    groups = [ActionGroup("", (ChoiceRow(a),)) for a in turn_actions(game) if a.roll is not None]
+    colours = game.edition.mini_boards.colours if game.edition.mini_boards else ()
+    for d in s.decisions:
+        shown = presenter.decisions[d.kind]
+        rows = [replace(r, swatch=paint(colour)) if (colour := r.action.key.rpartition(":")[2]) in colours else r
+                for r in folded(shown.actions(game, d.player, d.data))]
+        if len(rows) > 1:
+            groups.append(ActionGroup(shown.line(game, d.player, d.data), tuple(without_common_start(rows))))
+        elif rows:
+            groups.append(ActionGroup("", tuple(rows)))
+    listed: dict[str, list[Action]] = {}
+    for standing in presenter.actions:
+        for a in standing(game):
+            if a.heading:
+                listed.setdefault(a.heading, []).append(a)
+            else:
+                groups.append(ActionGroup("", (ChoiceRow(a),)))
+    groups += [ActionGroup(heading, tuple(ChoiceRow(a) for a in acts), listed=True)
+               for heading, acts in listed.items()]
+    return groups
 
 
 def mortgage_choice_words(edition: Edition) -> tuple[str, str]:
@@ -366,6 +457,9 @@ def correction_action(game: Game) -> Action:
     the one the token is on; its command lacks the space, which the screen appends (see :func:`correct_command`)."""
     s, e = game.state, game.edition
     p = s.turn.player
+    if not e.spaces:  # mini boards: no board of spaces to correct a token on
+        return Action("correct", "My token is really on…", f"correct {p}", p, False,
+                      ("Nothing to correct on this board.",))
     here = s.player(p).position if s.has_player(p) else 0
     elsewhere = e.spaces[(here + 1) % len(e.spaces)].id
     probe = offer(game, "correct", "My token is really on…", correct_command(p, elsewhere))

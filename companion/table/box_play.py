@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import board_fields, card_fields, group_fields, space_fields
+from companion.box.fields import board_fields, card_fields, face_fields, group_fields, space_fields
 from companion.box.profile import BoxProfile, box_id, overlay
 from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
-from companion.box.values import BoxValueError, box_words
+from companion.box.values import BoxValueError, box_words, face_position
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command, parse_command
 from companion.engine.errors import Need
@@ -151,10 +151,13 @@ def card_command(player: str, card_id: str) -> str:
 
 
 def target_fields(edition: Edition, target: str) -> list[BoxField]:
-    """Every field the owner can enter for a target: a space's (by its type), a group's, or a card's (by its
-    effect; a card not entered yet, ``card:<deck>`` or an unknown id, gets the fields of a card without one)."""
+    """Every field the owner can enter for a target: a space's (by its type), a group's, a mini board face's (what
+    is on each of its spaces once its length is known), or a card's (by its effect; a card not entered yet,
+    ``card:<deck>`` or an unknown id, gets the fields of a card without one)."""
     kind, _, rest = target.partition(":")
     item, _, sub = rest.partition("/")
+    if kind == "face":
+        return face_fields(edition, item)
     if kind == "space":
         return space_fields(edition, edition.space(item).kind, edition.space(item))
     if kind == "group":
@@ -182,7 +185,7 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
     if "kind" not in need.fields:
         fields = [replace(f, required=(need.part,)) if need.part >= 0 and f.kind == "numbers" else f
                   for f in target_fields(edition, need.target) if f.key in need.fields]
-        return with_suggestions(edition, need.target, fields, chosen)
+        return with_suggestions(edition, need.target, without_second_jail(edition, need.target, fields), chosen)
     space = edition.space(need.target.partition(":")[2])
     kind = str((chosen or {}).get("kind", ""))
     fields = space_fields(edition, kind if kind in edition.space_kinds else space.kind, space)
@@ -191,6 +194,17 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
     return with_suggestions(edition, need.target, [
         replace(f, choices=tuple(c for c in f.choices if c[0] not in placed)) if f.key == "kind" else f
         for f in wanted], chosen)
+
+
+def without_second_jail(edition: Edition, target: str, fields: list[BoxField]) -> list[BoxField]:
+    """A mini board's spaces, once its Jail is placed: Just Visiting is not offered again (a face has one)."""
+    kind, _, item = target.partition(":")
+    face = edition.mini_boards.faces.get(item) if kind == "face" and edition.mini_boards else None
+    if face is None or face.jail is None:
+        return fields
+    return [replace(f, choices=tuple(c for c in f.choices if c[0] != "just-visiting"),
+                    swatches=tuple(s for c, s in zip(f.choices, f.swatches, strict=True) if c[0] != "just-visiting"))
+            if face_position(f.key) is not None else f for f in fields]
 
 
 def with_suggestions(edition: Edition, target: str, fields: list[BoxField], chosen: dict[str, Any] | None

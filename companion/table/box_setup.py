@@ -1,7 +1,8 @@
 """Box setup, as the screens walk it: the colour groups, then the board space by space (type, name, group, price),
 then the Title Deeds (rent table, costs), then the cards; one step per thing, with what is known of each field and
 where it came from. Saving a step checks it first and keeps nothing half-done: a problem stops the save, a caution
-is saved only once the owner confirms it.
+is saved only once the owner confirms it. An edition played on mini boards has no walk: each face is listed with
+what is known of it, and play learns the rest as the tokens go round.
 
 Also the boxes kept on this device (:func:`box_store`) and copies on a USB stick: :func:`usb_sticks` finds the
 mounted sticks, or the one folder named by ``$COMPANION_USB_DIR`` when that is set (tests; a machine that mounts
@@ -21,7 +22,8 @@ from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
-from companion.edition import DEED_KINDS, Edition, counted
+from companion.edition import DEED_KINDS, Edition, capital, counted
+from companion.mini_boards import UNKNOWN_SPACE, Face
 from companion.space_kinds import BoxField
 from companion.table.box_play import new_card_id, with_box
 
@@ -371,6 +373,32 @@ def jump_lines(edition: Edition, part: str) -> list[JumpLine]:
             colour = group.colour if group and "colour" not in group.unknown else ""
         lines.append(JumpLine(index, label, colour, not _unknown(edition, part, target)))
     return lines
+
+
+MINI_BOARDS_NOTE = ("Nothing of a mini board's layout is published: the first time a game needs it, the app asks "
+                    "how many spaces go round a face, what is on a space, where its Jail is and how many steps its "
+                    "Mega Shut Down tracker has. What you answer is kept in this box for every later game.")
+
+
+def face_lines(edition: Edition) -> list[str]:
+    """Each face of the mini boards with what the box says of it so far (none for an edition played on one
+    board)."""
+    boards = edition.mini_boards
+    return [face_words(f) for f in boards.faces.values()] if boards else []
+
+
+def face_words(face: Face) -> str:
+    """``The red board, side 1: 20 spaces, 12 of the 19 after GO described, Jail on space 5, tracker of 6
+    steps.``"""
+    if face.length is None and face.tracker is None:
+        return f"{capital(face.name)}: not read yet."
+    described = sum(k != UNKNOWN_SPACE for k in face.spaces[1:])
+    known = [f"{face.length} spaces, {described} of the {face.length - 1} after GO described" if face.length
+             else "spaces not counted yet"]
+    if face.jail is not None:
+        known.append(f"Jail on space {face.jail}")
+    known.append(f"tracker of {face.tracker} steps" if face.tracker else "tracker not counted yet")
+    return f"{capital(face.name)}: {', '.join(known)}."
 
 
 def progress_words(edition: Edition, part: str) -> str:

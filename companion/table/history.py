@@ -51,7 +51,17 @@ def part_labels(edition: Edition) -> tuple[tuple[str, str], ...]:
     return (("cash", "Cash"), ("deeds", "Deeds"), ("mortgaged", f"{mortgaged} deeds (half)"),
             ("buildings", capital(edition.term("buildings"))), ("grogu", "Holding Grogu"),
             ("enemy_cards", f"Most {edition.term('enemy')} cards"),
-            ("rent", f"{capital(edition.term('rent'))} for each {edition.term('street')}"))
+            ("rent", f"{capital(edition.term('rent'))} for each {edition.term('street')}"),
+            ("landmark", "Landmark"))
+
+
+COUNTED_PARTS = {"landmark": lambda n: "built it" if n else "none"}
+"""Parts of a worth that are not money (a game on mini boards counts blocks), as the ranking says them."""
+
+
+def part_words(edition: Edition, key: str, amount: int) -> str:
+    """One part of a worth as the ranking says it: money in the edition's words, or what the part counts."""
+    return COUNTED_PARTS[key](amount) if key in COUNTED_PARTS else credits(edition, amount)
 
 
 def ranking(game: Game) -> list[RankRow]:
@@ -65,13 +75,17 @@ def ranking(game: Game) -> list[RankRow]:
         rows.append(RankRow(int(row.get("place", place)), row["player"], s.player(row["player"]).name,
                             int(row["worth"]), worth_words(e, parts, int(row["worth"])),
                             (*((("Side", str(side["name"])),) if side else ()),
-                             *((label, credits(e, int(parts[key]))) for key, label in labels if key in parts)),
+                             *((label, part_words(e, key, int(parts[key]))) for key, label in labels
+                               if key in parts)),
                             "place" in row))
     return rows
 
 
 def worth_words(e: Edition, parts: dict[str, int], worth: int) -> str:
-    """A final worth as the table reads it: credits, or Bases where the Bases on the board are what count."""
+    """A final worth as the table reads it: credits, Bases where the Bases on the board are what count, or blocks
+    on a game of mini boards."""
+    if "blocks" in parts:
+        return counted(worth, "block")
     return counted(worth, e.term("base")) if "bases" in parts else credits(e, worth)
 
 
@@ -105,6 +119,6 @@ def axis_label(game: Game, amount: int) -> str:
 def winners(game: Game) -> tuple[str, ...]:
     """The names at the top of the final ranking: one winner, or several sharing the highest worth."""
     rows = ranking(game)
-    if rows and rows[0].ranked:
-        return (rows[0].name,)
+    if rows and rows[0].ranked:  # the rules placed everyone: whoever is placed first (a shared win: several)
+        return tuple(r.name for r in rows if r.place == rows[0].place)
     return tuple(r.name for r in rows if r.worth == rows[0].worth) if rows else ()

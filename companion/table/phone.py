@@ -75,8 +75,8 @@ def phone_codes(link: PhoneLink) -> PhoneCodes:
     for player in session.game.state.players:
         url = link.url(player.id)
         codes.append(PhoneCode(player.id, player.name,
-                               f"{player.name}'s own view: auction bids and trade offers. Only {player.name} scans "
-                               "this one." if url else
+                               f"{player.name}'s own view: their choices, bids, trade offers and secret dials. "
+                               f"Only {player.name} scans this one." if url else
                                f"Revoked: {player.name}'s code opens nothing. Tap New code to give them another.",
                                url, not url))
     return PhoneCodes(True, note, tuple(codes))

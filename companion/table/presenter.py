@@ -21,15 +21,20 @@ if TYPE_CHECKING:
 EventWords = Callable[["Game", Any], str]
 """An event in words ("" for one the table need not read)."""
 DecisionData = dict[str, object]
+NowWords = Callable[["Game", list[str], DecisionData], str]
+"""Who acts now, in a few words, for the players with a decision of one kind open (the first one's data)."""
 
 
 @dataclass(frozen=True)
 class Decision:
     """How the table shows one decision kind: the journal's line when it opens, and the buttons that settle it
-    (none when a screen of its own settles it, e.g. placing a piece from the deeds screen)."""
+    (none when a screen of its own settles it, e.g. placing a piece from the deeds screen). ``now``: who acts, in
+    a few words, where a status line names them (several players at once: ``Ann and Ben place their blocks``);
+    without it the line is used."""
 
     line: Callable[[Game, str, DecisionData], str]
     actions: Callable[[Game, str, DecisionData], list[Action]]
+    now: NowWords | None = None
 
 
 @dataclass(frozen=True)
@@ -42,3 +47,5 @@ class Presenter:
     """Buttons offered whenever they apply, whoever's turn it is (a rent to claim, a debt to pay, a battle)."""
     before_roll: tuple[Callable[[Game, str], list[Action]], ...] = ()
     """The turn player's buttons offered before the roll (the jail's fine and card)."""
+    roll_label: Callable[[Game], str] | None = None
+    """The words on the roll button, where a mechanic has its own (a round's roll); else Roll."""

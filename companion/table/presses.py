@@ -78,7 +78,8 @@ def _table(game: Game, player: str | None) -> PressMeaning:
     """Confirm: the one engine-approved main action (not a roll or a card pick, which need dice or a choice).
     A seat button: the same, but only among the actions of that seat's player."""
     actions = turn_actions(game)
-    wanted = [a for a in actions if a.enabled and a.style == "primary" and a.roll is None
+    # A button with no command asks a player alone on the screen (a secret dial): never a press's to carry out.
+    wanted = [a for a in actions if a.enabled and a.style == "primary" and a.roll is None and a.command
               and not a.key.startswith("card:") and (player is None or a.player == player)]
     if player is None:
         # With nothing to decide, Confirm ends the turn; it never ends a turn while a decision is open.

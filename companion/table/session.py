@@ -7,7 +7,7 @@ every reason in plain words or journals it (one committed SQLite transaction) be
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from companion.edition import Edition
@@ -107,9 +107,14 @@ class Session:
         return tuple(lines)
 
     def undo(self, reason: str, count: int = 1) -> Answer:
-        """Take back the last ``count`` actions; the undo is itself a journal entry with its reason."""
+        """Take back the last ``count`` actions; the undo is itself a journal entry with its reason. The answer
+        says in words what was taken back (never the journal's notation, which may hold a secret choice)."""
         reason = " ".join(reason.split())
-        return self.submit(Command("undo", (str(count), reason), source="screen"))
+        taken = self.undo_preview(count)
+        answer = self.submit(Command("undo", (str(count), reason), source="screen"))
+        if not answer.accepted:
+            return answer
+        return replace(answer, lines=tuple(f"Taken back: {line}" for line in taken))
 
     def _lines(self, events: list[Event]) -> tuple[str, ...]:
         return tuple(line for e in events if (line := event_line(self.game, e)))
@@ -123,14 +128,22 @@ def saved_games(journal: Journal, edition_names: dict[str, str]) -> list[SavedGa
             for g in journal.games()]
 
 
+SECRET_WORDS = {"dial": "{who} set their dial"}
+"""Commands that carry a secret choice (a Bank Heist dial's picture), as they are said: who acted, never what
+they chose."""
+
+
 def command_words(line: str, names: dict[str, str]) -> str:
     """A saved command as the resume list says it: who acted, then what the command does in its verb's own
-    words ("roll the dice (Vader)"), never the journal's notation."""
+    words ("roll the dice (Vader)"), never the journal's notation; a secret choice only as made ("Ben set their
+    dial")."""
     words = line.split()
     if not words:
         return ""
-    what = GRAMMAR[words[0]][1].split(" (")[0] if words[0] in GRAMMAR else "a correction"
     who = next((names[w] for w in words[1:] if w in names), "")
+    if words[0] in SECRET_WORDS:
+        return SECRET_WORDS[words[0]].format(who=who or "A player")
+    what = GRAMMAR[words[0]][1].split(" (")[0] if words[0] in GRAMMAR else "a correction"
     return f"{what} ({who})" if who else what
 
 

@@ -1,5 +1,6 @@
-"""The choices of the new-game form, from an edition's data: ways to play, tokens with their side, end times, and
-the :class:`~companion.engine.state.Setup` the form hands to the engine.
+"""The choices of the new-game form, from an edition's data: ways to play, tokens with their side (or, for an
+edition played on mini boards, a board colour and side each), end times, and the
+:class:`~companion.engine.state.Setup` the form hands to the engine.
 
 Nothing here decides whether a set-up is allowed: the engine checks the finished set-up and names every problem.
 """
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from companion.edition import a_or_an
 from companion.engine.state import Setup
+from companion.mini_boards import colour_name
+from companion.table.boards import paint
 from companion.table.session import SavedGameLine
 from companion.table.words import credits
 
@@ -56,11 +59,23 @@ class EndChoice:
 
 
 @dataclass(frozen=True)
+class BoardChoice:
+    """A mini board's colour (its owner's die and marker too), painted as on the screen, with its sides."""
+
+    colour: str
+    name: str
+    swatch: str
+    sides: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Seat:
-    """One row of the form as the players filled it in."""
+    """One row of the form as the players filled it in: a token, or for an edition played on mini boards the
+    ``board`` (a face of a mini board: its colour and side)."""
 
     name: str
     token: str
+    board: str = ""
 
 
 FIRST_ROLL = "first-player"
@@ -68,9 +83,13 @@ FIRST_ROLL = "first-player"
 
 def first_turn_note(edition: Edition | None) -> str:
     """How the table finds who starts, with the dice the edition rolls for it (its ``first-player`` roll, else the
-    move), and how to put that player first on the screen."""
+    move), and how to put that player first on the screen. On mini boards the game's first roll finds the roller:
+    the list only has to go round the table."""
     if edition is None:
         return "Player 1 takes the first turn: tap a player's number to move them to 1."
+    if edition.mini_boards is not None:
+        return ("List the players in their places round the table, going left. The first roll of the game "
+                "chooses who rolls first.")
     need = edition.dice.rolls.get(FIRST_ROLL) or edition.dice.need()
     total = "total " if len(need.dice) > 1 else ""
     return (f"Player 1 takes the first turn. Everyone rolls {need.describe()}, and the highest {total}goes "
@@ -102,7 +121,11 @@ def variant_notes(edition: Edition, variant_id: str) -> tuple[str, ...]:
         notes.append(f"Ends as soon as one player is {term('bankrupt')}.")
     if v.ends_at_time:
         notes.append("Ends at the time chosen here.")
-    notes.append("The richest player wins." if v.winner == "worth" else "Play until one player is left.")
+    boards = edition.mini_boards
+    if boards is not None:
+        notes.append(f"The first landmark wins: {boards.landmark} blocks of one colour on one Build square.")
+    else:
+        notes.append("The richest player wins." if v.winner == "worth" else "Play until one player is left.")
     return tuple(notes)
 
 
@@ -124,11 +147,100 @@ def free_token(edition: Edition, taken: Iterable[str]) -> str:
 
 
 def first_seats(edition: Edition) -> list[Seat]:
-    """A fresh form: as many empty seats as the edition's smallest table, each with a different token."""
+    """A fresh form: as many empty seats as the edition's smallest table, each with a different token (a board
+    of a different colour, on mini boards)."""
     seats: list[Seat] = []
     for _ in range(edition.min_players):
-        seats.append(Seat("", free_token(edition, (s.token for s in seats))))
+        seats.append(new_seat(edition, seats))
     return seats
+
+
+def new_seat(edition: Edition, seats: Sequence[Seat], name: str = "") -> Seat:
+    """One more seat: the first token nobody holds, or on mini boards side 1 of the first colour nobody has."""
+    if edition.mini_boards is not None:
+        return Seat(name, "", free_board(edition, (s.board for s in seats)))
+    return Seat(name, free_token(edition, (s.token for s in seats)))
+
+
+def table_full(edition: Edition, seats: Sequence[Seat]) -> bool:
+    """Whether no one else can sit down: the edition's largest table, or nothing left to give a new seat."""
+    if len(seats) >= edition.max_players:
+        return True
+    if edition.mini_boards is not None:
+        return not free_board(edition, (s.board for s in seats))
+    return not free_token(edition, (s.token for s in seats))
+
+
+def board_choices(edition: Edition) -> list[BoardChoice]:
+    """The colours of the edition's mini boards, in the order of its data (empty for a game on one board)."""
+    boards = edition.mini_boards
+    if boards is None:
+        return []
+    return [BoardChoice(c, colour_name(c).capitalize(), paint(c),
+                        tuple(sorted(f.side for f in boards.faces.values() if f.colour == c)))
+            for c in boards.board_colours]
+
+
+def board_colour(edition: Edition, face: str) -> str:
+    """The colour of a mini board's face ("" when the edition has no such face)."""
+    boards = edition.mini_boards
+    found = boards.faces.get(face) if boards else None
+    return found.colour if found else ""
+
+
+def board_side(edition: Edition, face: str) -> int:
+    """The side of a mini board's face (0 when the edition has no such face)."""
+    boards = edition.mini_boards
+    found = boards.faces.get(face) if boards else None
+    return found.side if found else 0
+
+
+def free_board(edition: Edition, taken: Iterable[str]) -> str:
+    """Side 1 (else the first side) of the first board colour no seat has (empty when every colour is taken)."""
+    boards = edition.mini_boards
+    if boards is None:
+        return ""
+    held = {board_colour(edition, f) for f in taken}
+    for choice in board_choices(edition):
+        if choice.colour not in held:
+            face = boards.face_of(choice.colour, 1) or boards.face_of(choice.colour, choice.sides[0])
+            return face.id if face else ""
+    return ""
+
+
+def take_board(edition: Edition, seats: Sequence[Seat], index: int, colour: str) -> list[Seat]:
+    """Seat ``index`` plays on the board of ``colour``, on the side it had; a seat that had that colour gets the
+    colour ``index`` had (a swap, each keeping their side), so each colour stays with one seat."""
+    boards = edition.mini_boards
+    if boards is None or index >= len(seats):
+        return list(seats)
+
+    def face(colour: str, side: int) -> str:
+        found = boards.face_of(colour, side) or next((f for f in boards.faces.values() if f.colour == colour), None)
+        return found.id if found else ""
+
+    mine = board_colour(edition, seats[index].board)
+    out = []
+    for i, s in enumerate(seats):
+        if i == index:
+            out.append(Seat(s.name, s.token, face(colour, board_side(edition, s.board) or 1)))
+        elif board_colour(edition, s.board) == colour and mine:
+            out.append(Seat(s.name, s.token, face(mine, board_side(edition, s.board) or 1)))
+        else:
+            out.append(s)
+    return out
+
+
+def turn_board(edition: Edition, seats: Sequence[Seat], index: int) -> list[Seat]:
+    """Seat ``index`` turns their board over: the other side of the same colour (when it has one)."""
+    boards = edition.mini_boards
+    if boards is None or index >= len(seats):
+        return list(seats)
+    colour, side = board_colour(edition, seats[index].board), board_side(edition, seats[index].board)
+    sides = [f.side for f in boards.faces.values() if f.colour == colour]
+    other = next((x for x in sorted(sides) if x != side), side)
+    face = boards.face_of(colour, other)
+    return [Seat(s.name, s.token, face.id) if i == index and face else s for i, s in enumerate(seats)]
 
 
 def take_token(seats: Sequence[Seat], index: int, token: str) -> list[Seat]:
@@ -171,13 +283,17 @@ def player_id(name: str, number: int, taken: Iterable[str] = ()) -> str:
 def build_setup(edition: Edition, variant: str, seats: Sequence[Seat], seed: int,
                 ends_at: str | None = None) -> Setup:
     """The set-up the form describes, in seat order (the first seat has the first turn). Each player's side is
-    the side of the token they chose; the engine checks the whole set-up when the game starts."""
+    the side of the token they chose; on mini boards each player has the face of the board chosen instead. The
+    engine checks the whole set-up when the game starts."""
     players: list[dict[str, str]] = []
     for number, seat in enumerate(seats, start=1):
         name = seat_name(seat.name, number)
+        pid = player_id(name, number, (p["id"] for p in players))
+        if edition.mini_boards is not None:  # a board of their colour: no token, no side
+            players.append({"id": pid, "name": name, "board": seat.board})
+            continue
         token = edition.tokens.get(seat.token, {})
-        players.append({"id": player_id(name, number, (p["id"] for p in players)), "name": name,
-                        "token": seat.token, "side": str(token.get("side", ""))})
+        players.append({"id": pid, "name": name, "token": seat.token, "side": str(token.get("side", ""))})
     return Setup(edition.id, variant, players, seed, ends_at)
 
 

@@ -1,5 +1,7 @@
 """What the screens show, as plain data the engine worked out: players, deeds, the space landed on, the bank's
-stock, the pending questions and the last journal lines. Screens display these values and never compute them.
+stock, the pending questions and the last journal lines; for a game played in rounds on mini boards (MONOPOLY GO!)
+every board, the tray, the round's step and who acts now, and a Bank Heist's reveal. Screens display these values
+and never compute them.
 """
 
 from __future__ import annotations
@@ -9,17 +11,26 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from companion.edition import a_or_an, capital
+from companion.edition import a_or_an, capital, counted
 from companion.engine.ledger import HOTEL, HOUSE
-from companion.rules import replay_game, rules_of
+from companion.rules import has_mechanic, mechanic, replay_game, rules_of
 from companion.rules.coop_state import CoopState
+from companion.rules.go_events import HeistRevealed
+from companion.rules.go_state import go
 from companion.rules.mechanics.bases import base_unit
+from companion.rules.mechanics.chance_tiles import ChanceTiles
+from companion.rules.mechanics.heists import PICTURE_NAMES
+from companion.rules.mechanics.rounds import Rounds
 from companion.space_kinds import KINDS
-from companion.table.presenters import event_line
+from companion.table.boards import BoardView, board_views, paint, tray
+from companion.table.presenters import event_line, presenter_of
 from companion.table.presenters.force_cards import held
+from companion.table.presenters.heists import revealed
+from companion.table.presenters.rounds import STEP_HEADINGS
 from companion.table.words import ROLL_SOURCES, credits, enemy_name, enemy_of, party_name
 
 if TYPE_CHECKING:
+    from companion.dice import Die
     from companion.edition import Edition, Space
     from companion.engine.events import Event
     from companion.engine.game import Entry, Game
@@ -144,6 +155,51 @@ class TableView:
     """Whether the edition has trades between players (the Trade button)."""
     sides: tuple[tuple[str, int], ...] = ()
     """Each side's Bases on the board, by the side's name, where the sides count Bases (Star Wars 2015)."""
+    rounds: RoundView | None = None
+    """The round on mini boards (MONOPOLY GO!): the boards, the tray, the step and who acts; None otherwise."""
+    deeds: bool = True
+    """Whether the edition has deeds (the Properties button)."""
+    payments: bool = True
+    """Whether money can be paid by hand (the Pay / collect button): an edition with money."""
+    corrections: bool = True
+    """Whether a token's place can be corrected ("My token is really on...")."""
+
+
+@dataclass(frozen=True)
+class RoundBoard:
+    """One mini board at the table: the board itself (:class:`~companion.table.boards.BoardView`), the face of
+    its owner's die in the last roll (0 before any), whether something is asked of its owner now, and whether they
+    roll this round's dice (nobody before the first roll has chosen who does)."""
+
+    board: BoardView
+    die: int
+    acting: bool
+    rolls: bool = False
+    where: str = ""
+    """Where the token stands, in a few words (``On pink space``, ``In Jail``)."""
+    mark: str = ""
+    """What stands out about the player now, in two or three words: ``Acts now``, ``Rolls the dice``, ``Sits out
+    a round`` (in Jail), ``Landmark! Wins``."""
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A game played in rounds on mini boards, as the table screen shows it: the round and its roller, the step
+    and who acts now, every board in seat order (clockwise), the tray's blocks and the Chance tiles."""
+
+    heading: str
+    """``Round 3 · Ann rolls``."""
+    step: str
+    """The step under way (``Blocks are placed``)."""
+    now: str
+    """Who acts now (``Ann and Ben place their blocks``, ``Cat's Bank Heist``)."""
+    boards: tuple[RoundBoard, ...]
+    tray: tuple[tuple[str, str, int], ...]
+    """Each block colour of the tray: (its name, its paint, how many)."""
+    chance: str
+    """The Chance tiles face down, in words (empty where there are none to take)."""
+    landmark: int
+    """How many blocks of one colour make a landmark."""
 
 
 def deed_view(game: Game, space: Space) -> DeedView:
@@ -201,8 +257,11 @@ def rent_rows(e: Edition, space: Space) -> tuple[tuple[str, str], ...]:
 
 
 def space_view(game: Game, position: int) -> SpaceView:
-    """The space at a board position, with its deed when it has one."""
+    """The space at a board position, with its deed when it has one (a blank space for an edition played on mini
+    boards, which has no board of spaces)."""
     e = game.edition
+    if not e.spaces:
+        return SpaceView(position, "", "", "", NO_COLOUR, "")
     space = e.spaces[position % len(e.spaces)]
     if space.is_deed:
         deed = deed_view(game, space)
@@ -275,7 +334,7 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
         views.append(PlayerView(
             id=p.id, name=p.name, token=str(token.get("name", p.token)), side=str(side.get("name", "")),
             side_colour=str(side.get("colour", NO_COLOUR)), cash=s.cash(p.id), cash_text=credits(e, s.cash(p.id)),
-            space=e.spaces[p.position].name, in_jail=p.in_jail, jail_cards=len(p.jail_cards),
+            space=e.spaces[p.position].name if e.spaces else "", in_jail=p.in_jail, jail_cards=len(p.jail_cards),
             is_turn=p.id == s.turn.player and not s.over, retired=p.retired, groups=tuple(groups),
             grogu=isinstance(s, CoopState) and s.holds_grogu(p.id),
             signets=len(s.signets.get(p.id, [])) if isinstance(s, CoopState) else 0,
@@ -358,6 +417,7 @@ def game_end_time(game: Game) -> datetime | None:
 def table_view(game: Game, journal_last: int = 6) -> TableView:
     """The whole table at this moment."""
     e, s = game.edition, game.state
+    rules = rules_of(game)
     turn_player = s.turn.player
     position = s.player(turn_player).position if s.has_player(turn_player) else 0
     variant = e.variants.get(game.setup.variant)
@@ -368,9 +428,114 @@ def table_view(game: Game, journal_last: int = 6) -> TableView:
         turn_player_name=s.player(turn_player).name if s.has_player(turn_player) else "",
         dice=dice, space=space_view(game, position), players=player_views(game), stock=stock(game),
         journal=journal_lines(game, journal_last), over=s.over, end_reason=s.end_reason,
-        ends_at=game_end_time(game), dice_source=source, pieces=pieces(game), trades=rules_of(game).knows("propose"),
-        sides=side_bases(game),
+        ends_at=game_end_time(game), dice_source=source, pieces=pieces(game), trades=rules.knows("propose"),
+        sides=side_bases(game), rounds=round_view(game, dice), deeds=bool(e.deeds), payments=rules.knows("transfer"),
+        corrections=rules.knows("correct"),
     )
+
+
+def round_view(game: Game, dice: tuple[int, ...] = ()) -> RoundView | None:
+    """The round on mini boards (None for a game played on one board); ``dice``: the last roll, one die per
+    seated player in the dice's order."""
+    boards = board_views(game)
+    if not boards:
+        return None
+    s = go(game.state)
+    acting = {d.player for d in s.decisions}
+    dice_of = dice_by_player(game, dice)
+    roller = party_name(game, s.turn.player) if s.has_player(s.turn.player) else ""
+    if s.over:
+        heading, step, now = f"Round {s.turn.number}", "The game is over", capital(s.end_reason)
+    elif s.step == "first-roll":
+        heading, step = "Before round 1", STEP_HEADINGS["first-roll"]
+        now = "Every die is rolled once: the highest rolls first"
+    else:
+        heading, step = f"Round {s.turn.number} · {roller} rolls", STEP_HEADINGS.get(s.step, "")
+        now = acting_words(game) or (f"{roller} rolls every die" if s.step == "roll" else "")
+    face_down = mechanic(game, ChanceTiles).face_down(s) if has_mechanic(game, ChanceTiles) else 0
+    blocks = game.edition.mini_boards
+    return RoundView(heading, step, now,
+                     tuple(board_line(game, b, dice_of.get(b.player, 0), b.player in acting) for b in boards),
+                     tray(game), f"{counted(face_down, 'Chance tile')} face down" if face_down else "",
+                     blocks.landmark if blocks else 0)
+
+
+def board_line(game: Game, board: BoardView, die: int, acting: bool) -> RoundBoard:
+    """One board at the table: where its token stands and what stands out about its player now."""
+    rolls = board.roller and go(game.state).step != "first-roll"
+    where = f"In {game.edition.term('jail')}" if board.in_jail else f"On {board.space}"
+    mark = ("Landmark! Wins" if board.winner else "Acts now" if acting else "Sits out a round" if board.in_jail
+            else "Rolls the dice" if rolls else "")
+    return RoundBoard(board, die, acting, rolls, where, mark)
+
+
+def acting_words(game: Game) -> str:
+    """Who acts now, in a few words per kind of decision open (the presenters' words), in the order they
+    opened; never what a secret choice was."""
+    presenter = presenter_of(game)
+    kinds: dict[str, list[str]] = {}
+    first: dict[str, dict[str, object]] = {}
+    for d in game.state.decisions:
+        kinds.setdefault(d.kind, []).append(d.player)
+        first.setdefault(d.kind, d.data)
+    parts = []
+    for kind, players in kinds.items():
+        shown = presenter.decisions.get(kind)
+        if shown is None:
+            continue
+        parts.append(shown.now(game, players, first[kind]) if shown.now else
+                     shown.line(game, players[0], first[kind]))
+    return " · ".join(parts)
+
+
+def dice_by_player(game: Game, dice: tuple[int, ...]) -> dict[str, int]:
+    """Each player's own die in a roll of every seated die (empty when the roll is not one)."""
+    if not dice or not has_mechanic(game, Rounds):
+        return {}
+    try:
+        return mechanic(game, Rounds).die_of(game.state, dice)
+    except (KeyError, ValueError):
+        return {}
+
+
+def die_labels(game: Game, dice: tuple[Die, ...]) -> tuple[tuple[str, str], ...]:
+    """Each die of a roll as the dice window names it, with the colour it is painted in: in a game played in
+    rounds, the player who moves by it (``Ann``) in their board's colour; otherwise the die's own name and no
+    colour."""
+    owners: dict[str, tuple[str, str]] = {}
+    if has_mechanic(game, Rounds):
+        rules = mechanic(game, Rounds)
+        owners = {rules.colour_of(game.state, p.id): (p.name, paint(rules.colour_of(game.state, p.id)))
+                  for p in rules.seated(game.state)}
+    return tuple(owners.get(d.colour, (d.name, "")) for d in dice)
+
+
+@dataclass(frozen=True)
+class HeistReveal:
+    """A Bank Heist's dials shown at once: each side's name and picture (``pictures`` empty when the table read
+    the paper dials and said only whether they matched), whether it worked, and the reveal in words."""
+
+    seq: int
+    attacker: str
+    target: str
+    pictures: tuple[tuple[str, str], ...]
+    """(picture, its name) for the attacker, then the target."""
+    success: bool
+    words: str
+
+
+def heist_reveal(game: Game, since: int = -1) -> HeistReveal | None:
+    """The newest Bank Heist revealed by an action still in effect that came after the journal entry ``since``
+    (by the last action alone when ``since`` is left out), if one was."""
+    for entry in reversed(game.in_effect[1:]):
+        if entry.seq <= since or (since < 0 and entry is not game.in_effect[-1]):
+            break
+        event = next((ev for ev in events_of(game, entry) if isinstance(ev, HeistRevealed)), None)
+        if event is not None:
+            return HeistReveal(entry.seq, party_name(game, event.attacker), party_name(game, event.target),
+                               tuple((pic, PICTURE_NAMES.get(pic, pic)) for pic in event.pictures), event.success,
+                               revealed(game, event))
+    return None
 
 
 def side_bases(game: Game) -> tuple[tuple[str, int], ...]:

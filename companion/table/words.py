@@ -6,9 +6,11 @@ Each event's own line is its mechanic's presenter's (``companion/table/presenter
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from companion.box.fields import kind_words
+from companion.box.fields import face_kind_words, kind_words
+from companion.box.values import face_position
 from companion.edition import ENEMY_EFFECTS, Card, a_or_an, counted, field_words
 from companion.engine.events import (
     BidPlaced,
@@ -93,11 +95,14 @@ def lot_name(edition: Edition, lot: str) -> str:
 
 
 def box_target_name(edition: Edition, target: str) -> str:
-    """What a box value is printed on, as the table names it: a space, a group or a deck's card."""
+    """What a box value is printed on, as the table names it: a space, a group, a deck's card or a mini board's
+    face."""
     kind, _, rest = target.partition(":")
     item, _, card = rest.partition("/")
     if kind == "board":
         return "the board"
+    if kind == "face" and edition.mini_boards and item in edition.mini_boards.faces:
+        return edition.mini_boards.faces[item].name
     if kind == "space" and edition.has_space(item):
         return edition.space(item).name
     if kind == "group" and item in edition.groups:
@@ -123,6 +128,22 @@ def enemy_level(deck: Deck, card: Card) -> int:
     return deck.cards.index(card) + 1
 
 
+def face_space_asked(need: Need) -> int | None:
+    """The space of a mini board a need asks about (what is on it), else None."""
+    positions = [p for f in need.fields if (p := face_position(f)) is not None]
+    return positions[0] if need.target.startswith("face:") and positions else None
+
+
+def need_title(edition: Edition, need: Need) -> str:
+    """The title of the window that asks for a need: what is on a space (``What is on Dagobah?``, ``What is on
+    space 7 of the red board, side 1?``), else what to read off the box."""
+    name = box_target_name(edition, need.target)
+    position = face_space_asked(need)
+    if position is not None:
+        return f"What is on space {position} of {name}?"
+    return f"What is on {name}?" if "kind" in need.fields else f"Read it off the box: {name}"
+
+
 def need_words(edition: Edition, need: Need) -> str:
     """What a read-it-off-the-box window says it wants. An Imperial enemy card: the card in play, found by its
     enemy and level, and the numbers printed on it; anything else: the engine's own words."""
@@ -138,6 +159,20 @@ def need_words(edition: Edition, need: Need) -> str:
     return (f"The battle is against {card}. Take that card from the enemy cards and enter the "
             f"{field_words(need.fields)} printed on it. {'It is' if one else 'They are'} saved in the box for "
             "every later game.")
+
+
+FACE_FIELD_WORDS = {"length": "number of spaces", "tracker": "steps of the Mega Shut Down tracker",
+                    "jail": "Just Visiting / In Jail on space"}
+"""A mini board face's values as the journal says them, before the number read."""
+
+
+def box_values_words(e: Edition, target: str, values: Mapping[str, object]) -> str:
+    """Values read off the box as the journal says them, each by the words of its field (``price 60``); of a mini
+    board's face, what is on a space by its place (``space 7: Bank Heist``)."""
+    if not target.startswith("face:"):
+        return ", ".join(f"{e.field_words([k])} {box_value_words(e, k, v)}" for k, v in values.items())
+    return ", ".join(f"space {p}: {face_kind_words(str(v))}" if (p := face_position(k)) is not None
+                     else f"{FACE_FIELD_WORDS.get(k, k)} {v}" for k, v in values.items())
 
 
 def box_value_words(e: Edition, key: str, value: object) -> str:

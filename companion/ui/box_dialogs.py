@@ -17,7 +17,7 @@ from companion.edition import Card
 from companion.engine.errors import Need
 from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
 from companion.table.session import Answer
-from companion.table.words import box_target_name, card_words, need_words, party_name
+from companion.table.words import card_words, face_space_asked, need_title, need_words, party_name
 from companion.ui import theme
 from companion.ui.box_form import INLINE_CHOICES, BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 SAVE = "Save"
 LATER = "Card not at hand: later"
 CONFIRM = "Yes, that is what the box says"
+FACE_KINDS_INLINE = 16
+"""What is on a mini board's space: every kind of space is a button (the colour spaces with their colour)."""
 NOT_ENTERED = "Not entered yet: read it off the box."
 NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
 
@@ -108,17 +110,16 @@ class BoxValuesDialog(BoxEntryDialog):
                  on_cancel: Callable[[], Any] | None = None, on_later: Callable[[], Any] | None = None) -> None:
         assert app.session is not None
         edition = app.session.edition
-        name = box_target_name(edition, need.target)
-        super().__init__(app, f"What is on {name}?" if "kind" in need.fields else f"Read it off the box: {name}",
-                         on_cancel)
+        super().__init__(app, need_title(edition, need), on_cancel)
         self.need = need
         self.on_done = on_done
         self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
-        # What a space is: its type and colour set are big buttons, one tap each.
+        # What a space is: its type and colour set (or a mini board's kinds of space) are big buttons, one tap each.
         # Numbers follow one another on the number pad once the choices are made (chain).
         # OK on the pad of the last number answers the question: no Save tap after it.
         self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3,
-                            inline=10 if "kind" in need.fields else INLINE_CHOICES, chain=True,
+                            inline=10 if "kind" in need.fields else FACE_KINDS_INLINE
+                            if face_space_asked(need) is not None else INLINE_CHOICES, chain=True,
                             on_complete=self.save_values)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
@@ -135,10 +136,13 @@ class BoxValuesDialog(BoxEntryDialog):
 
     def changed(self, key: str) -> None:
         """A space's type chosen brings what that type needs now (its group or deck, its price or amount); its
-        group chosen brings the prices of the group's other deeds to pick from."""
+        group chosen brings the prices of the group's other deeds to pick from. What is on a mini board's space
+        is answered by the one tap on its kind."""
         super().changed(key)
         if key in ("kind", "group"):
             self.form.rebuild(need_fields(self.edition, self.need, self.form.values()))
+        elif face_space_asked(self.need) is not None and not self.form.unfilled():
+            self.save_values()
 
     def target(self, values: dict[str, Any]) -> str:
         """The space, group or card the need names."""

@@ -109,15 +109,21 @@ class KeyboardDialog(Dialog):
 
 
 SWATCH = re.compile(r"#[0-9a-fA-F]{6}")
-"""A choice that is a colour (a colour set's band): shown with a swatch of it beside its name."""
+"""A choice that is a colour (a colour set's band), or has one (a mini board's colour space): shown with a swatch
+of it beside its name."""
 
 
-def with_swatch(choice: str, button: TapButton) -> Widget:
-    """A choice's button, with a swatch of its colour at its left when the choice is a colour."""
-    if not SWATCH.fullmatch(choice):
+def swatch_of(f: BoxField, index: int) -> str:
+    """The colour shown beside an option of a choice: the one the field gives it, else the option itself."""
+    return f.swatches[index] if f.swatches else f.choices[index][0]
+
+
+def with_swatch(colour: str, button: TapButton) -> Widget:
+    """A choice's button, with a swatch of ``colour`` at its left when it is a colour (``#rrggbb``)."""
+    if not SWATCH.fullmatch(colour):
         return button
     row = BoxLayout(size_hint_y=None, height=button.height, spacing=dp(4))
-    row.add_widget(colour_band(choice, dp(28)))
+    row.add_widget(colour_band(colour, dp(28)))
     row.add_widget(button)
     return row
 
@@ -127,18 +133,18 @@ class ChoiceListDialog(Dialog):
     highlighted."""
 
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], chosen: Any,
-                 on_choose: Callable[[str], Any]) -> None:
+                 on_choose: Callable[[str], Any], swatches: Sequence[str] = ()) -> None:
         super().__init__(title, size_hint=(0.94, 0.96))
         grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for key, words in choices:
+        for index, (key, words) in enumerate(choices):
             def choose(k: str = key) -> None:
                 self.dismiss()
                 on_choose(k)
 
             button = TapButton(words, choose, "primary" if key == chosen else "normal", font_size=theme.FONT_SMALL)
             button.choice = key
-            grid.add_widget(with_swatch(key, button))
+            grid.add_widget(with_swatch(swatches[index] if swatches else key, button))
         self.body.add_widget(grid)
         self.add_button("Cancel")
 
@@ -316,7 +322,7 @@ class BoxForm(BoxLayout):
             for index in range(len(options)):
                 button = TapButton("", partial(self._tap, f, index), font_size=theme.FONT_SMALL)
                 button.field, button.part = f.key, index
-                grid.add_widget(with_swatch(f.choices[index][0], button) if f.kind == "choice" else button)
+                grid.add_widget(with_swatch(swatch_of(f, index), button) if f.kind == "choice" else button)
                 buttons.append(button)
             block.add_widget(grid)
         else:
@@ -371,4 +377,5 @@ class BoxForm(BoxLayout):
         elif part is not None:
             self.set_value(f.key, f.choices[part][0])
         else:
-            ChoiceListDialog(f.label, f.choices, self._values.get(f.key), lambda c: self.set_value(f.key, c)).open()
+            ChoiceListDialog(f.label, f.choices, self._values.get(f.key), lambda c: self.set_value(f.key, c),
+                             f.swatches).open()

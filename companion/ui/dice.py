@@ -26,8 +26,9 @@ from kivy.uix.widget import Widget
 from companion.devices.buttons import Press
 from companion.devices.rolls import DiceRoll, RollRequest, draw
 from companion.table.actions import Action
+from companion.table.views import die_labels
 from companion.ui import theme
-from companion.ui.widgets import Dialog, EngineActionButton, TapButton, grow_to_text, show_reasons, text
+from companion.ui.widgets import Dialog, EngineActionButton, TapButton, grow_to_text, paint, show_reasons, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -103,13 +104,15 @@ class DiceDialog(Dialog):
         self.final: tuple[int, ...] | None = None
         self._spin: Any = None
         self._steps = 0
-        side = dp(84) if len(need.dice) <= 2 else dp(56)
-        row_height = theme.TOUCH + dp(8)
+        many = len(need.dice) > 2  # a round's roll of every seated player's die (up to four)
+        side = dp(84) if not many else dp(56) if len(need.dice) == 3 else dp(44)
+        row_height = theme.TOUCH + (0 if many else dp(8))
         rows_height = (row_height + dp(8)) * len(need.dice) + dp(30) + dp(64)
+        labels = die_labels(app.session.game, need.dice) if app.session else tuple((d.name, "") for d in need.dice)
 
         content = BoxLayout(spacing=dp(16), size_hint_y=None, height=max(dp(250), rows_height))
         screen = BoxLayout(orientation="vertical", spacing=dp(10), size_hint_x=0.42)
-        dice_row = BoxLayout(spacing=dp(12), padding=(dp(8), 0))
+        dice_row = BoxLayout(spacing=dp(6) if many else dp(12), padding=(dp(8), 0))
         self.faces = tuple(DieFace(0, side) for _ in need.dice)
         dice_row.add_widget(Widget())
         for face in self.faces:
@@ -126,8 +129,16 @@ class DiceDialog(Dialog):
         named = any(d.colour for d in need.dice)
         for n, die in enumerate(need.dice):
             row = BoxLayout(spacing=dp(6), size_hint_y=None, height=row_height)
-            if named:
-                row.add_widget(text(die.name, theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=0.3))
+            if named:  # the die's name, or the player who moves by it in their colour
+                words, swatch = labels[n]
+                label = text(words, theme.FONT_SMALL, theme.MUTED, fixed_height=False, size_hint_x=None, width=dp(72),
+                             halign="center" if swatch else "left", bold=bool(swatch), shorten=True,
+                             shorten_from="right")
+                if swatch:
+                    paint(label, theme.rgba(swatch), dp(4))
+                    label.color = theme.text_on(theme.rgba(swatch))
+                label.die_label = words
+                row.add_widget(label)
             for value in die.values:
                 toggle = FaceToggle(n, value, f"die-{n}-{id(self)}")
                 toggle.bind(state=self._typed)

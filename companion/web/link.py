@@ -24,7 +24,7 @@ from companion.engine.commands import Command, parse_command
 from companion.table.session import Answer, Session
 from companion.web.address import phone_address, phone_port
 from companion.web.handoff import Executor, TableBusy
-from companion.web.inputs import VERBS, InputError, command_for
+from companion.web.inputs import VERBS, InputError, NotOffered, NotYours, command_for
 from companion.web.pages import Page, gone_page, page
 from companion.web.payloads import player_payload, table_payload
 from companion.web.server import Limits, Reply, Request, Running, serve
@@ -163,7 +163,7 @@ class PhoneLink:
     # ---------------------------------------------------------------- requests (server's threads)
 
     def respond(self, request: Request) -> Reply:
-        """Route a request: the two pages, their JSON, and a player's three inputs; anything else is 404."""
+        """Route a request: the two pages, their JSON, and a player's inputs; anything else is 404."""
         parts = urlsplit(request.path).path.split("/")[1:]
         if len(parts) == 2 and parts[0] in ("t", "p"):
             return self._page(request, parts[0], parts[1])
@@ -243,6 +243,10 @@ class PhoneLink:
                 return Reply.error(404)
             try:
                 command = command_for(session.game, access.player, verb, body)
+            except NotYours as exc:
+                return Reply.error(403, str(exc))
+            except NotOffered as exc:
+                return Reply.error(409, str(exc))
             except InputError as exc:
                 return Reply.error(400, str(exc))
             answer = self.submit(command)

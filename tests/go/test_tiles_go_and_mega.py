@@ -131,3 +131,16 @@ def test_a_full_tracker_may_wait_for_a_later_round() -> None:
     marker_at(game, "ann", 3)
     play(game, "roll ann 6 6", "pass ann", "roll ben 4 4")
     assert open_kinds(game) == [("ann", "mega")] and go(game.state).markers["ann"] == 3
+
+
+def test_a_tracker_filled_by_mr_monopoly_during_the_mega_shut_downs_still_takes_its_turn() -> None:
+    """GO-TILE-4, GO-MEGA-2: while ann decides her Mega Shut Down, ben plays Mr. Monopoly from step 2 to the end
+    of his 3-step tracker: his own Mega Shut Down is offered after ann's, the same round."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    marker_at(game, "ben", 2)
+    hand(game, "ben", "mr-monopoly")
+    play(game, "roll ann 6 6", "tile ben mr-monopoly")
+    assert open_kinds(game) == [("ann", "mega")]
+    play(game, "pass ann")
+    assert open_kinds(game) == [("ben", "mega")] and game.state.turn.number == 1

@@ -210,9 +210,15 @@ def test_the_attacks_leave_the_game_exactly_as_it_was(table: Table) -> None:
 
 
 def test_a_players_code_acts_for_that_player_only(table: Table) -> None:
-    """Luke's phone saying it is Vader still drops Luke (the player comes from the code, never the request)."""
+    """Luke's phone saying it is Vader is refused and changes nothing; it never acts for Vader, nor for Luke on a
+    request that names someone else. The player comes from the code, never the request."""
     table.play(*AUCTION, "bid vader 10")
+    before = table.snapshot()
     reply = post(table.url("luke") + "/pass", {"player": "vader"})
+    assert (reply.status, reply.json()) == (403, {"error": "This is Luke's phone: it can only act for Luke, never "
+                                                           "for Vader."})
+    assert table.snapshot() == before
+    reply = post(table.url("luke") + "/pass", {"player": "luke"})
     assert reply.status == 200 and reply.json()["command"] == "pass luke"
 
 

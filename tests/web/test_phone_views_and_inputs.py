@@ -161,3 +161,21 @@ def test_pieces_that_are_not_players_tokens_are_listed_with_where_they_stand(tab
     assert get(table.url("")).json()["pieces"] == [
         {"name": "Grogu", "colour": "#6b8e23", "place": "carried by Luke"},
         {"name": "Stormtrooper", "colour": "#dddddd", "place": "on Hoth: Echo Base"}]
+
+
+def test_a_players_own_decision_is_answered_from_their_phone(table: Table) -> None:
+    """Every edition's phones show the player's own open decisions with the table's buttons: Luke rolls 2 + 3
+    onto Hoth: Frozen Plains (printed price 100); his phone offers to buy it or not, Vader's offers nothing. Luke
+    declines from his phone: it goes up for auction, exactly as the same tap on the table."""
+    table.play(AUCTION[0])
+    (choice,) = get(table.url("luke")).json()["choices"]
+    assert choice["line"] == "Hoth: Frozen Plains is for sale: Luke may buy it, or it goes up for auction"
+    assert [(a["key"], a["label"], a["enabled"]) for a in choice["actions"]] == [
+        ("buy", "Luke: buy Hoth: Frozen Plains for 100 IC", True), ("decline", "Don't buy: auction it", True)]
+    assert get(table.url("vader")).json()["choices"] == []
+    assert post(table.url("vader") + "/act", {"key": "decline"}).status == 409  # not Vader's to answer
+
+    reply = post(table.url("luke") + "/act", {"key": "decline"})
+    assert reply.status == 200 and reply.json()["command"] == "decline luke"
+    assert get(table.url("")).json()["auction"]["lot"] == "Hoth: Frozen Plains"
+    assert get(table.url("luke")).json()["choices"] == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from companion.edition import a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import Need, ValueNeeded, Violation
 from companion.engine.events import DecisionClosed, GameEnded, Noted, Posted
@@ -76,6 +77,11 @@ class Blocks(Rounds):
     def placeable(self, s: GameState, player: str) -> list[str]:
         """The colours a player could take from the tray and place now."""
         return [c for c in self.boards.colours if self.in_tray(s, c) and self.squares_for(s, player, c)]
+
+    def worth_parts(self, s: GameState, player: str) -> dict[str, int]:
+        """What a player has built: the blocks on their board (there is no money)."""
+        blocks = self.blocks_on_board(s, player)
+        return {"blocks": blocks, "total": blocks}
 
     def blocks_on_board(self, s: GameState, player: str) -> int:
         """How many blocks stand on a player's Build squares."""
@@ -145,15 +151,15 @@ class Blocks(Rounds):
         :meth:`proposed_square`)."""
         fits = self.squares_for(s, player, colour)
         if not fits:
-            return [V("block/no-square", f"No Build square of {self.name_of(s, player)} can take a "
-                                         f"{colour_name(colour)} block.")]
+            return [V("block/no-square", f"No Build square of {self.name_of(s, player)} can take "
+                                         f"{a_or_an(colour_name(colour))} block.")]
         if not square:
             return []
         if not square.isdecimal() or int(square) not in self.squares():
             return [V("block/square", f"A Build square is a number from 1 to {self.boards.build_squares}.")]
         if int(square) not in fits:
             return [V("block/square-taken", f"Build square {square} holds blocks of another colour or a landmark "
-                                            f"already; a {colour_name(colour)} block fits on "
+                                            f"already; {a_or_an(colour_name(colour))} block fits on "
                                             f"{', '.join(map(str, fits))}.")]
         return []
 
@@ -170,9 +176,9 @@ class Blocks(Rounds):
         player, colour = cmd.args[0], cmd.args[1]
         data = self.close(emit, player, "place")
         square = self.chosen_square(emit.state, player, colour, cmd.args[2])
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} takes a {colour_name(colour)} block "
-                                         f"({data['why']})", TRAY, square_account(player, square),
-                                         block_unit(colour), 1)))
+        block = a_or_an(colour_name(colour))
+        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} takes {block} block ({data['why']})",
+                                         TRAY, square_account(player, square), block_unit(colour), 1)))
 
     def decision_text(self, d: Decision) -> str:
         """Placing a block, in the words of a refusal."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from companion.edition import a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import Noted, Posted
@@ -136,7 +137,7 @@ class Heists(Blocks):
         colour, _ = self.stack(s, target, int(source))
         fits = self.squares_for(s, player, colour)
         to = square_account(player, self.chosen_square(s, player, colour, square)) if fits else TRAY
-        why = (f"{self.name_of(s, player)} steals a {colour_name(colour)} block from {self.name_of(s, target)}"
+        why = (f"{self.name_of(s, player)} steals {a_or_an(colour_name(colour))} block from {self.name_of(s, target)}"
                + ("" if fits else ": it fits nowhere and goes back to the tray"))
         emit(Posted(Transaction.transfer(why, square_account(target, int(source)), to, block_unit(colour), 1)))
 

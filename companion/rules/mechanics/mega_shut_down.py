@@ -91,6 +91,15 @@ class MegaShutDown(ChanceTiles):
         super().use_tile(emit, player, kind, choice)
         if kind == MR_MONOPOLY:
             self.marker_step(emit, player, "a Mr. Monopoly tile")
+            self.late_full_tracker(emit, player)
+
+    def late_full_tracker(self, emit: Emitter, player: str) -> None:
+        """A tracker filled while the Mega Shut Downs are under way still takes its turn in them this round."""
+        s = go(emit.state)
+        waiting = any(a.player == player and a.what == "mega" for a in s.acts)
+        asked = self.decision(s, player, "mega") is not None
+        if s.step == "mega" and self.full(s, player) and not waiting and not asked:
+            self.queue_act(emit, Act(player, "mega", "mega", "tracker"))
 
     def decision_text(self, d: Decision) -> str:
         """The Mega Shut Down's decision in the words of a refusal."""

@@ -102,8 +102,9 @@ def composed(names: tuple[str, ...]) -> Presenter:
     for part in parts:
         events.update(part.events)
         decisions.update(part.decisions)
+    roll_label = next((p.roll_label for p in reversed(parts) if p.roll_label is not None), None)
     return Presenter(events, decisions, tuple(a for p in parts for a in p.actions),
-                     tuple(a for p in parts for a in p.before_roll))
+                     tuple(a for p in parts for a in p.before_roll), roll_label)
 
 
 def presenter_of(game: Game) -> Presenter:

@@ -10,6 +10,7 @@ from companion.rules.go_events import TilesReshuffled, TileTaken, TileUsed
 from companion.rules.mechanics.chance_tiles import ChanceTiles
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.rounds import one_or_all, who
 from companion.table.words import party_name
 
 if TYPE_CHECKING:
@@ -27,6 +28,11 @@ def chance_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     return [offer(game, f"chance:{k}", rules.tile_name(k), f"chance {p} {k}") for k in rules.boards.tile_kinds]
 
 
+def chance_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """Who turns a Chance tile over now."""
+    return f"{who(game, players)} {one_or_all(players, 'turns over a Chance tile', 'turn over Chance tiles')}"
+
+
 def tile_taken(game: Game, event: TileTaken) -> str:
     """The tile turned over, kept or used at once."""
     name = mechanic(game, ChanceTiles).tile_name(event.tile)
@@ -41,4 +47,4 @@ def tile_used(game: Game, event: TileUsed) -> str:
 PRESENTER = Presenter(
     events={TileTaken: tile_taken, TileUsed: tile_used,
             TilesReshuffled: lambda game, ev: f"The {ev.count} used Chance tiles are laid face down again"},
-    decisions={"chance": Decision(chance_line, chance_actions)})
+    decisions={"chance": Decision(chance_line, chance_actions, chance_now)})

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.edition import capital
 from companion.rules.go_state import go
 from companion.rules.mechanics.go_space import GO_BUTTON
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.rounds import who
 from companion.table.words import party_name
 
 if TYPE_CHECKING:
@@ -23,15 +26,21 @@ def go_line(game: Game, who: str, data: DecisionData) -> str:
 
 def go_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     """GO's three choices."""
-    return [offer(game, f"go:{k}", words.capitalize(), f"go {p} {k}") for k, words in CHOICE_WORDS.items()]
+    return [offer(game, f"go:{k}", capital(words), f"go {p} {k}") for k, words in CHOICE_WORDS.items()]
+
+
+def go_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """Who chooses at GO."""
+    return f"{who(game, players)} {'chooses' if len(players) == 1 else 'choose'} at GO"
 
 
 def go_buttons(game: Game) -> list[Action]:
-    """A kept GO Button, for each choice it may be played for now."""
+    """A kept GO Button, for each choice it may be played for now (listed together under one heading)."""
     s = go(game.state)
-    return [a for p in s.active if GO_BUTTON in s.held_tiles(p.id) for k, words in CHOICE_WORDS.items()
+    return [replace(a, heading=f"{p.name}: play a GO Button")
+            for p in s.active if GO_BUTTON in s.held_tiles(p.id) for k, words in CHOICE_WORDS.items()
             if (a := offer(game, f"go-button:{p.id}:{k}", f"{p.name}: GO Button for {words}",
                            f"tile {p.id} {GO_BUTTON} {k}")).enabled]
 
 
-PRESENTER = Presenter(decisions={"go": Decision(go_line, go_actions)}, actions=(go_buttons,))
+PRESENTER = Presenter(decisions={"go": Decision(go_line, go_actions, go_now)}, actions=(go_buttons,))

@@ -11,6 +11,7 @@ from companion.rules.go_events import DialTurned, HeistBegun, HeistRevealed
 from companion.rules.mechanics.heists import PICTURE_NAMES, Heists
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.rounds import one_or_all, who
 from companion.table.words import party_name
 
 if TYPE_CHECKING:
@@ -30,6 +31,21 @@ def heist_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     return [*(offer(game, f"heist:{o.id}", f"Challenge {o.name}", f"heist {p} {o.id}")
               for o in game.state.active if o.id != p),
             offer(game, "pass", "Let it go", f"pass {p}")]
+
+
+def heist_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """The lander whose heist it is."""
+    return f"{who(game, players)}'s Bank Heist"
+
+
+def dial_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """Who still turns a dial (never which picture)."""
+    return f"{who(game, players)} {one_or_all(players, 'sets their dial', 'set their dials')} in secret"
+
+
+def steal_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """The heist worked: who takes whose block."""
+    return f"{who(game, players)} takes one of {party_name(game, str(data['target']))}'s blocks"
 
 
 def dial_line(game: Game, who: str, data: DecisionData) -> str:
@@ -62,7 +78,8 @@ def steal_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     """One button per square of the target's holding blocks."""
     rules, s = mechanic(game, Heists), game.state
     target = str(data["target"])
-    return [offer(game, f"steal:{n}", f"{colour_name(rules.stack(s, target, n)[0])} block (square {n})",
+    name = party_name(game, target)
+    return [offer(game, f"steal:{n}", f"{name}'s {colour_name(rules.stack(s, target, n)[0])} block (square {n})",
                   f"steal {p} {n}") for n in rules.squares() if rules.stack(s, target, n)[1]]
 
 
@@ -77,7 +94,8 @@ def revealed(game: Game, event: HeistRevealed) -> str:
 PRESENTER = Presenter(
     events={HeistBegun: lambda game, ev: f"{party_name(game, ev.attacker)} challenges "
                                          f"{party_name(game, ev.target)} to a Bank Heist",
-            DialTurned: lambda game, ev: f"{party_name(game, ev.player)} has set their dial",
+            DialTurned: lambda game, ev: f"{party_name(game, ev.player)} set their dial",
             HeistRevealed: revealed},
-    decisions={"heist": Decision(heist_line, heist_actions), "dial": Decision(dial_line, dial_actions),
-               "steal": Decision(steal_line, steal_actions)})
+    decisions={"heist": Decision(heist_line, heist_actions, heist_now),
+               "dial": Decision(dial_line, dial_actions, dial_now),
+               "steal": Decision(steal_line, steal_actions, steal_now)})

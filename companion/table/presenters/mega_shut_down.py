@@ -10,6 +10,7 @@ from companion.rules.go_state import go
 from companion.rules.mechanics.mega_shut_down import MR_MONOPOLY, MegaShutDown
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.rounds import who
 from companion.table.words import party_name
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ def mega_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
             offer(game, "pass", "Not this round", f"pass {p}")]
 
 
+def mega_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """The full tracker whose turn it is."""
+    return f"{who(game, players)}'s Mega Shut Down"
+
+
 def mr_monopoly(game: Game) -> list[Action]:
     """A kept Mr. Monopoly tile, while its marker can still move."""
     s = go(game.state)
@@ -36,4 +42,4 @@ def mr_monopoly(game: Game) -> list[Action]:
                            f"tile {p.id} {MR_MONOPOLY}")).enabled]
 
 
-PRESENTER = Presenter(decisions={"mega": Decision(mega_line, mega_actions)}, actions=(mr_monopoly,))
+PRESENTER = Presenter(decisions={"mega": Decision(mega_line, mega_actions, mega_now)}, actions=(mr_monopoly,))

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.edition import and_list
 from companion.engine.events import DiceRolled, JailChanged, TokenMoved, TurnPassed
 from companion.rules import mechanic
 from companion.rules.go_events import ActBegun, ActQueued, StepBegun
+from companion.rules.go_state import go
 from companion.rules.mechanics.rounds import Rounds
 from companion.table.presenter import Presenter
 from companion.table.presenters.core import silent
@@ -19,6 +21,25 @@ if TYPE_CHECKING:
 STEP_WORDS = {"place": "Blocks are placed first", "act": "Now the Bank Heists and Shut Downs, clockwise from the "
               "roller", "mega": "Now the Mega Shut Downs", "roll": ""}
 ACT_WORDS = {"heist": "Bank Heist", "shut-down": "Shut Down", "mega": "Mega Shut Down"}
+STEP_HEADINGS = {"first-roll": "Who rolls first?", "roll": "Time to roll", "place": "Blocks are placed",
+                 "act": "Bank Heists and Shut Downs", "mega": "Mega Shut Downs"}
+"""Each step of a round as a status line names it."""
+
+
+def who(game: Game, players: list[str]) -> str:
+    """Players by name, as a sentence lists them (``Ann, Ben and Cat``)."""
+    return and_list([party_name(game, p) for p in players]) if players else ""
+
+
+def one_or_all(players: list[str], one: str, several: str) -> str:
+    """The verb for one player or for several (``places a block`` / ``place their blocks``)."""
+    return one if len(players) == 1 else several
+
+
+def roll_label(game: Game) -> str:
+    """The roll button: the first roll finds who rolls first; then each round's roll."""
+    s = go(game.state)
+    return "Roll: who starts?" if s.step == "first-roll" else f"Roll for round {s.turn.number}"
 
 
 def round_passed(game: Game, event: TurnPassed) -> str:
@@ -49,7 +70,7 @@ def act_queued(game: Game, event: ActQueued) -> str:
     return f"{party_name(game, event.act.player)}'s {ACT_WORDS.get(event.act.what, event.act.what)} waits its turn"
 
 
-PRESENTER = Presenter(events={
+PRESENTER = Presenter(roll_label=roll_label, events={
     TurnPassed: round_passed,
     DiceRolled: round_rolled,
     TokenMoved: token_moved,

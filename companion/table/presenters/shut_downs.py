@@ -9,6 +9,7 @@ from companion.rules import mechanic
 from companion.rules.mechanics.shut_downs import ShutDowns
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.rounds import who
 from companion.table.words import party_name
 
 if TYPE_CHECKING:
@@ -29,6 +30,16 @@ def shut_down_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
             offer(game, "pass", "Let it go", f"pass {p}")]
 
 
+def shut_down_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """The lander whose Shut Down it is."""
+    return f"{who(game, players)}'s Shut Down"
+
+
+def shield_now(game: Game, players: list[str], data: DecisionData) -> str:
+    """The target who may answer with a Shield."""
+    return f"{who(game, players)}: a Shield against {party_name(game, str(data['attacker']))}'s Shut Down?"
+
+
 def shield_line(game: Game, who: str, data: DecisionData) -> str:
     """The target may answer with a Shield."""
     return f"{party_name(game, who)} may stop {party_name(game, str(data['attacker']))}'s Shut Down with a Shield"
@@ -37,9 +48,9 @@ def shield_line(game: Game, who: str, data: DecisionData) -> str:
 def shield_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
     """Play the Shield, or keep it."""
     who = party_name(game, p)
-    return [offer(game, "shield", f"{who}: play a Shield", f"shield {p}", "primary"),
-            offer(game, "no-shield", f"{who}: keep it, lose the block", f"no-shield {p}")]
+    return [offer(game, "shield", f"{who} stops it with a Shield", f"shield {p}", "primary"),
+            offer(game, "no-shield", f"{who} keeps the Shield and loses the block", f"no-shield {p}")]
 
 
-PRESENTER = Presenter(decisions={"shut-down": Decision(shut_down_line, shut_down_actions),
-                                 "shield": Decision(shield_line, shield_actions)})
+PRESENTER = Presenter(decisions={"shut-down": Decision(shut_down_line, shut_down_actions, shut_down_now),
+                                 "shield": Decision(shield_line, shield_actions, shield_now)})

@@ -3,7 +3,8 @@
 The "box" screen lists the editions on the device, each with how far its box is (can a game start, what is still
 needed, what play will ask for, how many published values are uncertain), and the chosen edition's stored boxes:
 choose one, make a new one, copy one to a USB stick or bring one in from a stick. "Check and fill in" opens the
-walk ("box-walk"): the colour groups, the board space by space, the Title Deeds and the cards, one step at a time.
+walk ("box-walk"): the colour groups, the board space by space, the Title Deeds and the cards, one step at a time;
+for an edition played on mini boards it lists each face with what is known of it (play learns the rest).
 Every value is checked by the table layer when it is saved; the screens only show what it answers.
 """
 
@@ -23,6 +24,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.table.box_play import box_store, chosen_box, edition_status, with_box
 from companion.table.box_setup import (
+    MINI_BOARDS_NOTE,
     NEW_CARD,
     PART_NAMES,
     PARTS,
@@ -33,6 +35,7 @@ from companion.table.box_setup import (
     card_step,
     deck_views,
     export_box,
+    face_lines,
     import_box,
     jump_lines,
     new_box,
@@ -110,14 +113,28 @@ class BoxScreen(CompanionScreen):
     # ---------------------------------------------------------------- actions
 
     def open_walk(self) -> None:
-        """Walk the chosen box: groups, board, deeds, cards."""
+        """Walk the chosen box: groups, board, deeds, cards (the faces of an edition's mini boards instead)."""
         edition = self.edition
         if edition is None:
+            return
+        if edition.mini_boards is not None:
+            self.show_faces(with_box(edition, self.box(edition)))
             return
         walk = self.app.screen("box-walk")
         assert isinstance(walk, BoxWalkScreen)
         walk.start(edition.id, self.box(edition).id)
         self.app.goto("box-walk")
+
+    def show_faces(self, edition: Edition) -> None:
+        """Each face of the mini boards with what this box says of it; play asks for the rest."""
+        dialog = Dialog(f"Mini boards of {edition.name}", size_hint=(0.94, 0.96))
+        dialog.body.add_widget(text(MINI_BOARDS_NOTE, theme.FONT_SMALL, theme.MUTED))
+        for line in face_lines(edition):
+            label = text(line, theme.FONT_SMALL)
+            label.role = "face"
+            dialog.body.add_widget(label)
+        dialog.add_button("OK", style="primary")
+        dialog.open()
 
     def ask_new_box(self) -> None:
         """A new, empty box for the chosen edition (another printing of it), named on the on-screen keyboard."""

@@ -1,5 +1,7 @@
 """The end of the game: who won and why, the ranking with each worth broken down, and everyone's worth over the
-game as a chart. Every figure comes from :mod:`companion.table.history`; the screen only lays it out.
+game as a chart; for a game played on mini boards (no money), the ranking by blocks and the winner's board with
+its landmark instead of the chart. Every figure comes from :mod:`companion.table.history` and
+:mod:`companion.table.views`; the screen only lays it out.
 
 The fixed layout (the header with its buttons, the ranking and chart panels) is ``end.kv``; the class fills the
 ranking, the legend and the chart.
@@ -17,8 +19,9 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
 from companion.table.history import RankRow, axis_label, ranking, winners, worth_history
-from companion.table.views import coop_state, table_view
+from companion.table.views import RoundView, coop_state, table_view
 from companion.ui import theme
+from companion.ui.boards import BoardCard
 from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.widgets import Panel, load_layout, text
@@ -32,8 +35,25 @@ class EndScreen(CompanionScreen):
         self.winner: Label = self.ids.winner
         self.reason: Label = self.ids.reason
         self.rank_list: BoxLayout = self.ids.rank_list
-        self.legend: StackLayout = self.ids.legend
-        self.chart: WorthChart = self.ids.chart
+        # Strong references (the ids are weak): the chart and the boards are taken out of the layout in turn.
+        self.legend: StackLayout = self.ids.legend.__self__
+        self.chart: WorthChart = self.ids.chart.__self__
+        self.chart_panel: BoxLayout = self.ids.chart_panel.__self__
+        self.chart_title: Label = self.ids.chart_title
+        self.winner_boards: BoxLayout = self.ids.winner_boards.__self__
+        self.board_cards: list[BoardCard] = []
+        self._show_chart(True)
+
+    def _show_chart(self, chart: bool) -> None:
+        """The worth chart with its legend, or (a game on mini boards) the winner's board in their place."""
+        shown, hidden = ((self.legend, self.chart), (self.winner_boards,)) if chart else \
+            ((self.winner_boards,), (self.legend, self.chart))
+        for part in hidden:
+            if part.parent is not None:
+                self.chart_panel.remove_widget(part)
+        for part in shown:
+            if part.parent is None:
+                self.chart_panel.add_widget(part)
 
     def refresh(self) -> None:
         """Redraw the ranking, the legend and the chart from the finished game."""
@@ -54,7 +74,12 @@ class EndScreen(CompanionScreen):
         else:
             self.winner.text = f"{names[0]} wins!" if names else "The game is over"
         state = f"The game is over: {view.end_reason}" if view.over else "The game is still on"
-        self.reason.text = f"{state}  ·  turn {view.turn_number}"
+        self.reason.text = f"{state}  ·  {'round' if view.rounds else 'turn'} {view.turn_number}"
+        if view.rounds is not None:
+            self._show_boards(view.rounds)
+            return
+        self._show_chart(True)
+        self.chart_title.text = "Net worth over the game"
         series = worth_history(game, theme.PALETTE)
         colours = {s.player: s.colour for s in series}
         for row in ranking(game):
@@ -65,6 +90,24 @@ class EndScreen(CompanionScreen):
         for s in series:
             self.legend.add_widget(legend_entry(s.name, s.colour))
         self.chart.show(series, lambda amount: axis_label(game, amount))
+
+
+    def _show_boards(self, rounds: RoundView) -> None:
+        """A game on mini boards: everyone ranked by the blocks on their board, in their board's colour, and the
+        winner's board (each winner's, for a shared win) with its landmark."""
+        self._show_chart(False)
+        session = self.app.session
+        assert session is not None
+        colours = {seat.board.player: seat.board.paint for seat in rounds.boards}
+        for row in ranking(session.game):
+            self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+        won = [seat for seat in rounds.boards if seat.board.winner]
+        self.chart_title.text = (f"{won[0].board.name}'s board" if len(won) == 1 else "The winners' boards") \
+            if won else "The boards"
+        self.winner_boards.clear_widgets()
+        self.board_cards = [BoardCard(seat, rounds.landmark, big=True) for seat in (won or rounds.boards)]
+        for card in self.board_cards:
+            self.winner_boards.add_widget(card)
 
 
 def rank_card(row: RankRow, colour: str) -> Widget:

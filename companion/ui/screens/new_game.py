@@ -1,11 +1,13 @@
 """The new-game screen: edition (with how complete its box is, and which box when there are several), way to play
-(with the end time of a time-limit game) and the players, each with a name and a token; "Start" hands the set-up
-and the box to the engine, which checks them and names every problem.
+(with the end time of a time-limit game) and the players, each with a name and a token (on mini boards: a board
+colour, shown as its swatch, and the side of the board played); "Start" hands the set-up and the box to the
+engine, which checks them and names every problem.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -18,18 +20,25 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.table.box_play import box_store, chosen_box, edition_status, first_playable
 from companion.table.setup_choices import (
+    BoardChoice,
     EndChoice,
     Seat,
     TokenChoice,
     VariantChoice,
+    board_choices,
+    board_colour,
+    board_side,
     build_setup,
     end_choices,
     first_seats,
     first_turn_note,
-    free_token,
+    new_seat,
     seat_name,
+    table_full,
+    take_board,
     take_token,
     token_choices,
+    turn_board,
     variant_choices,
 )
 from companion.ui import theme
@@ -95,13 +104,13 @@ class NewGameScreen(CompanionScreen):
         edition = self.app.editions[edition_id]
         self.variant_id = next(iter(edition.variants), "")
         self.end_minutes = 0
-        names = [s.name for s in self.seats]
+        names = [s.name for s in self.seats][:edition.max_players]
         self.seats = first_seats(edition)
         for i, name in enumerate(names):
             if i < len(self.seats):
-                self.seats[i] = Seat(name, self.seats[i].token)
+                self.seats[i] = replace(self.seats[i], name=name)
             else:
-                self.seats.append(Seat(name, free_token(edition, (s.token for s in self.seats))))
+                self.seats.append(new_seat(edition, self.seats, name))
         self.refresh()
 
     def choose_box(self, box_id: str) -> None:
@@ -122,11 +131,11 @@ class NewGameScreen(CompanionScreen):
         self.refresh()
 
     def add_seat(self) -> None:
-        """One more player, with the first free token."""
+        """One more player, with the first free token (or board colour)."""
         edition = self.edition
         if edition is None:
             return
-        self.seats.append(Seat("", free_token(edition, (s.token for s in self.seats))))
+        self.seats.append(new_seat(edition, self.seats))
         self.refresh()
         Clock.schedule_once(lambda _dt: self._show_seats(last=True))
 
@@ -145,6 +154,18 @@ class NewGameScreen(CompanionScreen):
         self.seats = take_token(self.seats, index, token)
         self.refresh()
 
+    def choose_board(self, index: int, colour: str) -> None:
+        """A player plays on the board of ``colour``; whoever had it gets theirs in exchange."""
+        if self.edition is not None:
+            self.seats = take_board(self.edition, self.seats, index, colour)
+            self.refresh()
+
+    def turn_board(self, index: int) -> None:
+        """A player turns their board over: the other side of the same colour."""
+        if self.edition is not None:
+            self.seats = turn_board(self.edition, self.seats, index)
+            self.refresh()
+
     def ask_name(self, index: int) -> None:
         """Type a player's name on the keyboard (on screen, or a physical one)."""
         if index < len(self.seats):
@@ -154,7 +175,7 @@ class NewGameScreen(CompanionScreen):
     def set_name(self, index: int, name: str) -> None:
         """Remember a player's name, and show it."""
         if index < len(self.seats):
-            self.seats[index] = Seat(name, self.seats[index].token)
+            self.seats[index] = replace(self.seats[index], name=name)
             self._draw_seats()
 
     def start(self) -> None:
@@ -280,14 +301,18 @@ class NewGameScreen(CompanionScreen):
             return
         self.add_button.disabled = self.start_button.disabled = False
         tokens = {t.id: t for t in token_choices(edition)}
+        boards = {b.colour: b for b in board_choices(edition)}
         for index, seat in enumerate(self.seats):
-            self.seat_list.add_widget(self._seat_row(index, seat, tokens.get(seat.token)))
-        full = len(self.seats) >= edition.max_players or not free_token(edition, (s.token for s in self.seats))
+            row = self._seat_row(index, seat, tokens.get(seat.token), boards.get(board_colour(edition, seat.board)),
+                                 bool(boards))
+            self.seat_list.add_widget(row)
+        full = table_full(edition, self.seats)
         self.add_button.text = f"Table full ({len(self.seats)} players)" if full else "Add player"
         self.add_button.set_style("off" if full else "normal")
         self.add_button.on_tap = None if full else self.add_seat
 
-    def _seat_row(self, index: int, seat: Seat, token: TokenChoice | None) -> BoxLayout:
+    def _seat_row(self, index: int, seat: Seat, token: TokenChoice | None, board: BoardChoice | None,
+                  on_boards: bool) -> BoxLayout:
         number = index + 1
         row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
         first = TapButton(str(number), lambda: self.move_first(index), "primary" if index == 0 else "normal",
@@ -301,6 +326,36 @@ class NewGameScreen(CompanionScreen):
                          size_hint_x=0.5, height=ROW_HEIGHT, color=theme.TEXT if seat.name else theme.MUTED)
         name.seat, name.role, name.typed = index, "name", seat.name
         row.add_widget(name)
+        if on_boards:
+            self._board_buttons(row, index, seat, board)
+        else:
+            self._token_button(row, index, token)
+        can_remove = len(self.seats) > 1
+        remove = TapButton("\u00d7", (lambda: self.remove_seat(index)) if can_remove else None,
+                           "danger" if can_remove else "off", size_hint_x=None, width=theme.TOUCH,
+                           height=ROW_HEIGHT, font_size=theme.FONT_HUGE)
+        remove.seat, remove.role = index, "remove"
+        row.add_widget(remove)
+        return row
+
+    def _board_buttons(self, row: BoxLayout, index: int, seat: Seat, board: BoardChoice | None) -> None:
+        """The board colour (its swatch, a tap shows the four) and the side played (a tap turns it over)."""
+        edition = self.edition
+        colour = TapButton(f"{board.name} board" if board else "Choose a board", lambda: self.pick_board(index),
+                           size_hint_x=0.32, height=ROW_HEIGHT, bold=True)
+        if board:
+            colour.background_color = theme.rgba(board.swatch)
+            colour.color = theme.text_on(colour.background_color)
+        colour.seat, colour.role = index, "board"
+        row.add_widget(colour)
+        side = board_side(edition, seat.board) if edition else 0
+        turn = TapButton(f"Side {side}" if side else "Side", lambda: self.turn_board(index), size_hint_x=0.18,
+                         height=ROW_HEIGHT)
+        turn.seat, turn.role = index, "side"
+        row.add_widget(turn)
+
+    def _token_button(self, row: BoxLayout, index: int, token: TokenChoice | None) -> None:
+        """The token (with its side's colour and name); a tap shows every token in the box."""
         label = two_lines(token.name, token.side_name) if token else "Choose a token"
         token_button = TapButton(label, lambda: self.pick_token(index), size_hint_x=0.5, height=ROW_HEIGHT,
                                  markup=True)
@@ -309,13 +364,35 @@ class NewGameScreen(CompanionScreen):
             token_button.color = theme.text_on(token_button.background_color)
         token_button.seat, token_button.role = index, "token"
         row.add_widget(token_button)
-        can_remove = len(self.seats) > 1
-        remove = TapButton("\u00d7", (lambda: self.remove_seat(index)) if can_remove else None,
-                           "danger" if can_remove else "off", size_hint_x=None, width=theme.TOUCH,
-                           height=ROW_HEIGHT, font_size=theme.FONT_HUGE)
-        remove.seat, remove.role = index, "remove"
-        row.add_widget(remove)
-        return row
+
+    def pick_board(self, index: int) -> None:
+        """A popup of the boards' colours as big swatches; a colour another player has is swapped."""
+        edition = self.edition
+        if edition is None or index >= len(self.seats):
+            return
+        holders = {board_colour(edition, s.board): seat_name(s.name, n) for n, s in enumerate(self.seats, start=1)}
+        who = seat_name(self.seats[index].name, index + 1)
+        mine = board_colour(edition, self.seats[index].board)
+        dialog = Dialog(f"Board for {who}", size_hint=(0.8, 0.8))
+        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for choice in board_choices(edition):
+            holder = holders.get(choice.colour)
+            second = f"{who} has it" if choice.colour == mine else f"swap with {holder}" if holder else ""
+
+            def choose(colour: str = choice.colour) -> None:
+                dialog.dismiss()
+                self.choose_board(index, colour)
+
+            button = TapButton(two_lines(f"{choice.name} board", second), choose, height=ROW_HEIGHT * 1.4,
+                               markup=True, bold=True)
+            button.background_color = theme.rgba(choice.swatch)
+            button.color = theme.text_on(button.background_color)
+            button.colour = choice.colour
+            grid.add_widget(button)
+        dialog.body.add_widget(grid)
+        dialog.add_button("Cancel")
+        dialog.open()
 
     def pick_token(self, index: int) -> None:
         """A popup of every token in the box, with its side; one held by another player is swapped."""

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
 ABOUT = ("Players can follow the table on their phones over this table's Wi-Fi: one code shows the whole table, "
-         "and each player's own code lets them bid in auctions and offer trades from their seat. The table checks "
-         "everything sent from a phone like a tap on this screen. Nothing reaches the internet.")
+         "and each player's own code lets them answer their own choices, bid, offer trades and set a Bank Heist "
+         "dial in secret from their seat. The table checks everything sent from a phone like a tap on this screen. "
+         "Nothing reaches the internet.")
 
 
 class QrCode(Widget):

@@ -7,6 +7,11 @@ foot of the actions) is ``table.kv``; the class fills in the seats, the space ca
 journal lines. Every word and amount comes from :mod:`companion.table.views` and :mod:`companion.table.actions`;
 the screen only arranges them and hands the chosen command to the app. A part whose view did not change is kept
 as it is, so a tap redraws only what it changed.
+
+A game played in rounds on mini boards (MONOPOLY GO!, the view's ``rounds``) has no money, deeds or space card:
+the tray stands under the round, every board stands side by side under who acts now, and the actions are grouped
+by decision (:func:`~companion.table.actions.round_actions`). A Bank Heist's dial is set in secret in its own
+window, and both dials are shown at once when the heist is revealed (:mod:`companion.ui.heist_dialogs`).
 """
 
 from __future__ import annotations
@@ -31,24 +36,38 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.edition import Edition, capital
-from companion.table.actions import Action, bankruptcy_lines, card_deck_name, correction_action, turn_actions
+from companion.table.actions import (
+    Action,
+    ActionGroup,
+    ChoiceRow,
+    bankruptcy_lines,
+    card_deck_name,
+    correction_action,
+    round_actions,
+    turn_actions,
+)
 from companion.table.coop import dice_words
 from companion.table.presenters.force_cards import HAND_KEY, hand_choices, play_command, play_offers
+from companion.table.presenters.heists import SECRET_DIAL
 from companion.table.views import (
     GROGU_COLOUR,
     DeedView,
     JournalLine,
     PlayerView,
+    RoundView,
     SpaceView,
     TableView,
     coop_state,
     deed_card_rows,
+    heist_reveal,
     table_view,
     time_left,
 )
 from companion.table.words import party_name
 from companion.ui import theme
+from companion.ui.boards import BoardCard, TrayStrip
 from companion.ui.dice import DieFace, roll_buttons
+from companion.ui.heist_dialogs import RevealDialog, SecretDialDialog
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.table_dialogs import CardListDialog, CorrectionDialog, PayCollectDialog, PlayerDeedsDialog
 from companion.ui.widgets import (
@@ -336,6 +355,45 @@ class TableScreen(CompanionScreen):
         self.extras: BoxLayout = ids.extras
         self.journal_slot: Slot = ids.journal_slot
         self.end_button: EngineActionButton | None = None
+        # A game on mini boards: the parts swapped in for the seats, the space and the stock line.
+        self.main_row: BoxLayout = ids.main_row
+        self.middle_column: BoxLayout = ids.middle_column
+        self.boards_panel: BoxLayout = ids.boards_panel
+        self.round_now: Label = ids.round_now
+        self.board_grid: GridLayout = ids.board_grid
+        self.round_answer_scroller: ScrollView = ids.round_answer_scroller
+        self.round_answer_rows: BoxLayout = ids.round_answer_rows
+        self.tray_strip: TrayStrip = ids.tray_strip
+        self.board_cards: dict[str, BoardCard] = {}
+        self._boards_key: Hashable = None
+        self._reveal_seen = -1
+        self._on_boards = True
+        self._show_boards(False)
+
+    def _show_boards(self, on_boards: bool) -> None:
+        """Swap in the parts of a game on mini boards (the boards, the tray, no Pay / collect nor correction), or
+        those of a game on one board (the seats, the space card, the stock line, the extras)."""
+        if on_boards == self._on_boards:
+            return
+        self._on_boards = on_boards
+        row, bar_lines = self.main_row, self.stock_label.parent or self.tray_strip.parent
+        shown, hidden = ((self.boards_panel,), (self.players_slot, self.middle_column)) if on_boards else \
+            ((self.players_slot, self.middle_column), (self.boards_panel,))
+        for part in hidden:
+            if part.parent is not None:
+                row.remove_widget(part)
+        for part in reversed(shown):
+            if part.parent is None:
+                row.add_widget(part, index=len(row.children))
+        line, strip = (self.tray_strip, self.stock_label) if on_boards else (self.stock_label, self.tray_strip)
+        if strip.parent is not None:
+            bar_lines.remove_widget(strip)
+        if line.parent is None:
+            bar_lines.add_widget(line)
+        if on_boards and self.extras.parent is not None:
+            self.actions_column.remove_widget(self.extras)
+        elif not on_boards and self.extras.parent is None:
+            self.actions_column.add_widget(self.extras)
 
     # ---------------------------------------------------------------- building the screen
 
@@ -346,37 +404,54 @@ class TableScreen(CompanionScreen):
             self.view = None
             return
         game_id, game = session.game_id, session.game
+        last = game.entries[-1].seq
         if game_id != self._game_id:
             self._game_id, self._cash_seen, self._cards = game_id, {}, {}
+            self._reveal_seen = last  # what happened before this screen saw the game is not shown again
+        reveal = heist_reveal(game, self._reveal_seen)  # a heist revealed since (from here, or from a phone)
+        self._reveal_seen = last
         self.view = view = table_view(game, journal_last=JOURNAL_LINES)
+        self._show_boards(view.rounds is not None)
         self._update_top_bar(view)
-        self._update_players(game_id, view)
         answer = self.app.last_answer
-        new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
-        self._answer_seen = answer
-        if self.space_slot.fill((game_id, view.space, view.dice), lambda: self._space_card(view.space, view.dice)) \
-                or new_roll:
-            self._tumble_in(new_roll)
-        self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
-                              view.dice_source)
-        actions, correction = turn_actions(game), correction_action(game)
         status = (self.app.devices.summary(), *self.app.devices.status())
-        self._update_actions((game_id, tuple(actions), correction, status), actions, correction, status)
+        if view.rounds is not None:
+            self._update_boards(game_id, view.rounds)
+            self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
+                                  view.dice_source)
+            groups = round_actions(game)
+            self._update_round_actions((game_id, tuple(groups), status), groups, status)
+        else:
+            self._update_players(game_id, view)
+            new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
+            if self.space_slot.fill((game_id, view.space, view.dice),
+                                    lambda: self._space_card(view.space, view.dice)) or new_roll:
+                self._tumble_in(new_roll)
+            self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
+                                  view.dice_source)
+            actions, correction = turn_actions(game), correction_action(game)
+            self._update_actions((game_id, tuple(actions), correction, status), actions, correction, status)
+        self._answer_seen = answer
         self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
         self.tick()
+        if reveal is not None:
+            RevealDialog(reveal).open()
 
     def _update_top_bar(self, view: TableView) -> None:
         """The turn (and a time-limit game's clock), the bank's stock or a co-operative game's die, and the Board
         button in a co-operative game."""
         assert self.app.session is not None
-        self.turn_label.text = f"Turn {view.turn_number} · {view.turn_player_name}"
+        rounds = view.rounds
+        self.turn_label.text = rounds.heading if rounds else f"Turn {view.turn_number} · {view.turn_player_name}"
         timed = view.ends_at is not None
         self.countdown_label.width = text_width("Ends in 00:00:00", theme.FONT, True) if timed else 0
         if not timed:
             self.countdown_label.text = ""
         game = self.app.session.game
         coop = coop_state(game) is not None
-        if coop:  # a co-operative game rolls one die: the silver one, or the green one while holding Grogu
+        if rounds is not None:  # the tray and the Chance tiles, in place of the bank's stock
+            self.tray_strip.show(rounds.tray, rounds.chance)
+        elif coop:  # a co-operative game rolls one die: the silver one, or the green one while holding Grogu
             holding = any(p.grogu and p.is_turn for p in view.players)
             self.stock_label.text = f"{view.turn_player_name} rolls {dice_words(game)}"
             self.stock_label.color = theme.rgba(GROGU_COLOUR) if holding else theme.MUTED
@@ -384,8 +459,11 @@ class TableScreen(CompanionScreen):
         else:
             self.stock_label.text = stock_words(self.app.session.edition, view)
             self.stock_label.color, self.stock_label.bold = theme.MUTED, False
-        self._show_in_bar(self.trade_button, view.trades, self.properties_button)
-        self._show_in_bar(self.board_button, coop, self.top_bar.children[-1])  # right after the turn and the stock
+        first = self.top_bar.children[-1]  # the turn and the stock
+        self._show_in_bar(self.properties_button, view.deeds, first)
+        self._show_in_bar(self.trade_button, view.trades,
+                          self.properties_button if self.properties_button.parent is not None else first)
+        self._show_in_bar(self.board_button, coop, first)  # right after the turn and the stock
         self.mute_button.text = self._sound_label()
 
     def _show_in_bar(self, button: TapButton, shown: bool, after: Widget) -> None:
@@ -433,9 +511,27 @@ class TableScreen(CompanionScreen):
         self.cash_labels = {card.player_id: card.cash_label for card in cards}
 
     def refit_seats(self, *_args: object) -> None:
-        """The column changed size: the seats are fitted again (nothing while no game is open)."""
-        if self.app.session is not None and self.view is not None:
+        """The column changed size: the seats are fitted again (nothing while no game is open, nor in a game on
+        mini boards, which shows boards instead)."""
+        if self.app.session is not None and self.view is not None and self.view.rounds is None:
             self._update_players(self._game_id, self.view)
+
+    def _update_boards(self, game_id: str, rounds: RoundView) -> None:
+        """Who acts now over the boards, and every board side by side (drawn again only when one changed)."""
+        accent = "".join(f"{round(c * 255):02x}" for c in theme.ACCENT[:3])
+        step, now = escape_markup(rounds.step), escape_markup(rounds.now)
+        mark = "" if rounds.step.endswith(("?", "!", ".")) else ":"
+        self.round_now.text = f"[b][color={accent}]{step}{mark}[/color][/b]" + (f"  {now}" if now else "")
+        key = (game_id, rounds.boards, rounds.landmark)
+        if key == self._boards_key:
+            return
+        self._boards_key = key
+        self.board_grid.clear_widgets()
+        self.board_cards = {}
+        for seat in rounds.boards:
+            card = BoardCard(seat, rounds.landmark)
+            self.board_cards[seat.board.player] = card
+            self.board_grid.add_widget(card)
 
     def _space_card(self, space: SpaceView, dice: tuple[int, ...]) -> Widget:
         card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
@@ -507,11 +603,14 @@ class TableScreen(CompanionScreen):
             return
         self._happened_key = key
         lines = answer.lines[-ANSWER_LINES:] if answer and answer.lines else ("Roll to start the turn.",)
-        self.answer_labels = [text(words, theme.FONT) for words in lines]
-        self.answer_rows.clear_widgets()
+        on_boards = self._on_boards  # a game on mini boards: smaller lines under the boards
+        self.answer_labels = [text(words, theme.FONT_SMALL if on_boards else theme.FONT) for words in lines]
+        rows, scroller = (self.round_answer_rows, self.round_answer_scroller) if on_boards else \
+            (self.answer_rows, self.answer_scroller)
+        rows.clear_widgets()
         for label in self.answer_labels:
-            self.answer_rows.add_widget(label)
-        self.answer_scroller.scroll_y = 1
+            rows.add_widget(label)
+        scroller.scroll_y = 1
         self.dice_source_label.text = f"The dice were {dice_source}." if dice_source else ""
 
     def _update_actions(self, key: Hashable, actions: list[Action], correction: Action,
@@ -564,6 +663,90 @@ class TableScreen(CompanionScreen):
         self._correction_button = EngineActionButton(correction, self._open_correction, font_size=theme.FONT_SMALL,
                                                      height=theme.TOUCH + dp(6))
         self.extras.add_widget(self._correction_button, index=len(self.extras.children))
+
+    def _update_round_actions(self, key: Hashable, groups: list[ActionGroup], status: tuple[str, ...]) -> None:
+        """A game played in rounds: the roll in the main action's place, then each decision's buttons under its
+        line (two columns when it offers three or more), a block's other squares from a small button beside it, a
+        kept tile's uses from one button; drawn again only when they changed."""
+        if key == self._actions_key:
+            return
+        self._actions_key = key
+        column = self.action_rows
+        column.clear_widgets()
+        rows = [row for group in groups if not group.listed for row in group.rows]
+        main = next((r.action for r in rows if r.action.enabled and r.action.style == "primary"), None)
+        for group in groups:
+            if group.listed:
+                button = EngineActionButton(Action(f"list:{group.line}", group.line, "", "", True), partial(
+                    self._choose_from, group.line, [r.action for r in group.rows]), guard=True)
+                column.add_widget(grow_to_text(button))
+                continue
+            if group.line:
+                heading = text(group.line, theme.FONT_SMALL, theme.ACCENT, bold=True)
+                heading.bind(width=lambda lbl, w: setattr(lbl, "text_size", (w - dp(12), None)))  # the scroll bar
+                column.add_widget(heading)
+            widgets = [self._choice_row(row, row.action is main) for row in group.rows]
+            if len(widgets) >= 3:
+                grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
+                grid.bind(minimum_height=grid.setter("height"))
+                for widget in widgets:
+                    grid.add_widget(widget)
+                column.add_widget(grid)
+            else:
+                for widget in widgets:
+                    column.add_widget(widget)
+        if not groups:
+            column.add_widget(text("Nothing to do now.", theme.FONT, theme.MUTED))
+        self.action_scroller.scroll_y = 1
+        self.device_status = status[1:]
+        self.device_button.text = f"{status[0]}  ·  details"
+
+    def _choice_row(self, row: ChoiceRow, main: bool) -> Widget:
+        """One action: the roll with Type dice beside it, a secret dial (asked in its own window), or a button;
+        with ``more``, a small button beside it lists the other ways."""
+        action = row.action
+        # The next thing to do is the biggest button; its words stay large unless a button stands beside it.
+        style = {"height": MAIN_ACTION, "font_size": theme.FONT if row.more else theme.FONT_LARGE} if main else {}
+        if action.roll:
+            return roll_buttons(self.app, action, **style)
+        run = self._secret_dial if action.key.startswith(SECRET_DIAL) and not action.command else \
+            self.app.run_action
+        button = EngineActionButton(action, run, guard=True, **style)
+        button.text = row.words
+        if row.swatch and action.enabled:
+            button.background_color = theme.rgba(row.swatch)
+            button.color = theme.text_on(button.background_color)
+        grow_to_text(button)
+        if not row.more:
+            return button
+        line = BoxLayout(size_hint_y=None, spacing=theme.GAP, height=button.height)
+        line.add_widget(button)
+        other = EngineActionButton(Action(f"more:{action.key}", row.more_label, "", action.player, True),
+                                   partial(self._choose_from, row.more_label, list(row.more)), guard=True,
+                                   font_size=theme.FONT_SMALL, size_hint=(None, 1), width=dp(72))
+        other.text_size = (other.width - dp(8), None)
+        other.more_for = action.key
+        line.add_widget(other)
+        button.bind(height=lambda _b, h: setattr(line, "height", h))
+        return line
+
+    def _choose_from(self, title: str, actions: list[Action], _opener: Action | None = None) -> None:
+        """A list of the engine's buttons in a window (guarded like the table's: a double tap that opened the
+        window chooses nothing in it); one tap carries the choice out."""
+        dialog = Dialog(title, size_hint=(0.8, 0.9))
+
+        def chosen(action: Action) -> None:
+            dialog.dismiss()
+            self.app.run_action(action)
+
+        for action in actions:
+            dialog.body.add_widget(grow_to_text(EngineActionButton(action, chosen, guard=True)))
+        dialog.add_button("Cancel")
+        dialog.open()
+
+    def _secret_dial(self, action: Action) -> None:
+        """The dial is set in secret: the screen goes to its player alone."""
+        SecretDialDialog(self.app, action.player).open()
 
     def show_device_details(self) -> None:
         """Every device's status line in a window."""

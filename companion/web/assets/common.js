@@ -126,3 +126,40 @@ function tradeLine(t) {
   line.append(el("div", "small muted", t.partner + " accepts or rejects it on the table."));
   return line;
 }
+
+// A game on mini boards (MONOPOLY GO!): a board as a card, its Build squares as stacks of painted blocks (the
+// first block at the bottom), its Mr. Monopoly tracker as steps and its kept Chance tiles. No money.
+function boardCard(b) {
+  const card = el("article", "seat board" + (b.turn ? " turn" : "") + (b.out ? " out" : ""));
+  card.append(paint(el("div", "band"), b.colour));
+  const body = el("div", "body");
+  const who = el("div", "who");
+  who.append(el("b", "", b.name), el("span", "muted small", "  " + b.face));
+  body.append(who);
+  const notes = el("div", "notes");
+  notes.append(el("span", "", "On " + b.space + " · " + b.blocks + (b.die ? " · rolled " + b.die : "")));
+  for (const note of b.notes) notes.append(document.createTextNode(" · "), el("span", "jail", note));
+  body.append(notes);
+  const squares = el("div", "squares");
+  for (const q of b.squares) {
+    const square = el("div", "square" + (q.landmark ? " landmark" : ""));
+    const stack = el("div", "stack");
+    for (let i = 0; i < q.height; i++) stack.append(paint(el("span", "block"), q.paint));
+    square.append(stack, el("div", "label", q.height ? q.height + " " + q.colour : "empty"),
+                  el("div", "label muted", "Square " + q.square));
+    squares.append(square);
+  }
+  body.append(squares);
+  const tracker = el("div", "tracker");
+  if (b.tracker) {
+    for (let step = 0; step <= b.tracker; step++) {
+      tracker.append(el("span", "step" + (step === b.marker_step ? " here" : "") + (step === b.tracker ? " end" : ""),
+                        step === 0 ? "S" : String(step)));
+    }
+  }
+  tracker.append(el("span", "small muted", b.marker));
+  body.append(tracker);
+  body.append(el("div", "tiles small", b.tiles.length ? "Chance tiles kept: " + b.tiles.join(", ") : "No Chance tile kept"));
+  card.append(body);
+  return card;
+}

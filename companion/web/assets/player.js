@@ -1,4 +1,5 @@
-// A player's own view: their seat, and the inputs the rules want private or quick (auction bids, trade offers).
+// A player's own view: their seat (or their mini board), and the inputs the rules want private or quick: their
+// own decisions, a Bank Heist dial set in secret, auction bids, trade offers.
 const picks = {partner: "", give: {deeds: new Set(), cards: new Set(), cash: 0},
                get: {deeds: new Set(), cards: new Set(), cash: 0}};
 let tradeKey = "";
@@ -116,6 +117,12 @@ function sideInputs(box, things, pick, prefix, words) {
 }
 
 function renderTrade(t, words) {
+  if (!t) {
+    clear($("trade-open"));
+    show($("trade-box"), false);
+    tradeKey = "";
+    return;
+  }
   const key = JSON.stringify(t);
   if (key === tradeKey) return;
   const focused = document.activeElement && document.activeElement.id;
@@ -142,26 +149,99 @@ function renderTrade(t, words) {
   if (focused && $(focused)) $(focused).focus();
 }
 
+// The three pictures of a Bank Heist dial (a diamond ring, a stack of money, a coin) are drawn in the page itself
+// (<template id="pictures">); any other picture is shown by its name only.
+function picture(kind, name) {
+  const drawn = $("pictures").content.querySelector('[data-picture="' + kind + '"]');
+  const art = drawn ? drawn.cloneNode(true) : el("span", "picture", name || kind);
+  art.setAttribute("aria-label", name || kind);
+  return art;
+}
+
+function pictureButton(a) {
+  const button = el("button", "dial");
+  button.dataset.key = a.key;
+  button.append(picture(a.picture, a.label), el("span", "", a.label));
+  button.addEventListener("click", () => {
+    if (a.enabled) send("act", {key: a.key}, button); else answer(false, a.reasons.join(" "));
+  });
+  return button;
+}
+
+function renderSecret(secret, choices) {
+  const asked = choices.find((c) => c.secret);
+  show($("secret-box"), !!(secret || asked));
+  const dials = clear($("dials"));
+  const reveal = clear($("reveal"));
+  $("outcome").textContent = "";
+  $("secret-mine").textContent = "";
+  if (!secret && !asked) return;
+  $("secret-title").textContent = secret ? secret.title : "Bank Heist";
+  $("secret-text").textContent = secret ? secret.text : asked.line;
+  if (asked) for (const a of asked.actions) dials.append(pictureButton(a));
+  if (secret && secret.stage === "set") $("secret-mine").textContent = secret.mine;
+  if (secret && secret.stage === "revealed") {
+    for (const p of secret.pictures) {
+      const shown = el("figure", "shown");
+      shown.append(picture(p.picture, p.name), el("figcaption", "", p.who + ": the " + p.name));
+      reveal.append(shown);
+    }
+    $("outcome").textContent = secret.outcome;
+  }
+}
+
+function renderChoices(choices) {
+  const open = choices.filter((c) => !c.secret);
+  show($("choices-box"), open.length > 0);
+  const box = clear($("choices"));
+  for (const c of open) {
+    const group = el("div", "panel choice");
+    group.append(el("div", "", c.line));
+    if (c.at_table) group.append(el("div", "small muted", "This one is settled on the table's screen."));
+    const buttons = el("div", "raises");
+    for (const a of c.actions) {
+      const button = actionButton(a.label, a, (b) => send("act", {key: a.key}, b));
+      if (a.style === "primary") button.classList.add("primary");
+      button.dataset.key = a.key;
+      buttons.append(button);
+    }
+    group.append(buttons);
+    box.append(group);
+  }
+}
+
 function render(d) {
   current = d;
   const me = d.player;
   $("name").textContent = me.name;
   $("cash").textContent = me.cash;
-  $("headline").textContent = d.headline + (me.turn ? " · your turn" : "");
-  $("mine-title").textContent = "Yours: " + d.words.deeds + " and cards";
-  const notes = clear($("notes"));
-  notes.append(el("span", "", "On " + me.space));
-  for (const note of me.notes) notes.append(document.createTextNode(" · "), el("span", "", note));
-  const mine = clear($("mine"));
-  for (const group of me.groups) mine.append(groupRow(group));
-  if (!me.groups.length) mine.append(el("div", "small muted", "No " + d.words.deeds + " yet."));
-  const cards = clear($("cards"));
-  for (const card of d.cards) cards.append(el("li", "", card));
+  show($("cash"), !!me.cash);
+  $("headline").textContent = d.headline + (me.turn && d.turn_words ? " · " + d.turn_words : "");
+  renderSecret(d.secret, d.choices);
+  renderChoices(d.choices);
+  show($("board-box"), !!d.board);
+  show($("mine-box"), !d.board);
+  if (d.board) {
+    clear($("board")).append(boardCard(d.board));
+    if (d.tray) $("board").append(el("div", "small muted", d.tray));
+  } else {
+    $("mine-title").textContent = "Yours: " + d.words.deeds + " and cards";
+    const notes = clear($("notes"));
+    notes.append(el("span", "", "On " + me.space));
+    for (const note of me.notes) notes.append(document.createTextNode(" · "), el("span", "", note));
+    const mine = clear($("mine"));
+    for (const group of me.groups) mine.append(groupRow(group));
+    if (!me.groups.length) mine.append(el("div", "small muted", "No " + d.words.deeds + " yet."));
+    const cards = clear($("cards"));
+    for (const card of d.cards) cards.append(el("li", "", card));
+  }
   renderAuction(d.auction, d.words);
   renderTrade(d.trade, d.words);
   const others = clear($("others"));
   for (const o of d.others) {
-    others.append(el("li", o.out ? "muted" : "", o.name + " · " + o.cash + (o.turn ? " · their turn" : "")));
+    const what = o.blocks !== undefined ? o.blocks + (o.turn ? " · rolls this round" : "")
+                                        : o.cash + (o.turn ? " · their turn" : "");
+    others.append(el("li", o.out ? "muted" : "", o.name + " · " + what));
   }
   journal($("journal"), d.journal);
 }

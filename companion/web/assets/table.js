@@ -6,8 +6,10 @@ function render(d) {
   const banners = clear($("banners"));
   if (d.auction) banners.append(auctionLine(d.auction));
   if (d.trade) banners.append(tradeLine(d.trade));
+  for (const line of d.waiting || []) banners.append(el("div", "banner small", line));
   const players = clear($("players"));
   for (const p of d.players) players.append(seatCard(p));
+  for (const b of d.boards || []) players.append(boardCard(b));
   const pieces = clear($("pieces"));
   for (const piece of d.pieces) {
     const item = el("li");
