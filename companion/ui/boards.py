@@ -209,7 +209,7 @@ class TrayStrip(BoxLayout):
 
 
 class DialPicture(Widget):
-    """One of the three pictures of a Bank Heist dial, drawn: a diamond ring, a stack of money or a coin."""
+    """One of the three pictures of a Bank Heist dial, drawn: the ring, the pile of notes or the coin."""
 
     def __init__(self, picture: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -24,43 +24,22 @@ from companion.table.views import HeistReveal
 from companion.table.words import party_name
 from companion.ui import theme
 from companion.ui.boards import DialPicture
-from companion.ui.widgets import FRESH_FRAMES, Dialog, TapButton, paint, text
+from companion.ui.widgets import Dialog, FreshGuard, TapButton, paint, text
 
 if TYPE_CHECKING:
     from companion.table.offers import Action
     from companion.ui.shell import Shell
 
 
-class GuardedTap:
-    """A button that ignores the taps of its first moments on screen and the second tap of a double tap: the
-    finger that opened the window must not choose in it."""
-
-    drawn_at: int
-
-    def guarded(self, touch: Any) -> bool:
-        """Whether this touch is one to ignore."""
-        return bool(getattr(touch, "is_double_tap", False)) or Clock.frames - self.drawn_at < FRESH_FRAMES
-
-
-class ShowMeButton(GuardedTap, TapButton):
-    """"I'm Ben, show me": ignores a tap that arrives with the window (see :class:`GuardedTap`)."""
+class ShowMeButton(FreshGuard, TapButton):
+    """"I'm Ben, show me": ignores a tap that arrives with the window (the finger that opened it)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.drawn_at = Clock.frames
 
-    @property
-    def fresh(self) -> bool:
-        """Whether the button appeared only a moment ago."""
-        return Clock.frames - self.drawn_at < FRESH_FRAMES
 
-    def on_touch_down(self, touch: Any) -> bool:
-        if self.collide_point(*touch.pos) and self.guarded(touch):
-            return True
-        return bool(super().on_touch_down(touch))
-
-
-class PictureButton(GuardedTap, ButtonBehavior, BoxLayout):
+class PictureButton(FreshGuard, ButtonBehavior, BoxLayout):
     """One picture of the dial as a big button: the picture drawn, its name under it."""
 
     def __init__(self, action: Action, on_pick: Callable[[Action], Any], **kwargs: Any) -> None:
@@ -72,16 +51,6 @@ class PictureButton(GuardedTap, ButtonBehavior, BoxLayout):
         self.add_widget(DialPicture(self.picture))
         self.add_widget(Label(text=action.label, font_size=theme.FONT_LARGE, bold=True, size_hint_y=None,
                               height=theme.FONT_LARGE * 1.5, color=theme.TEXT))
-
-    @property
-    def fresh(self) -> bool:
-        """Whether the button appeared only a moment ago."""
-        return Clock.frames - self.drawn_at < FRESH_FRAMES
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if self.collide_point(*touch.pos) and self.guarded(touch):
-            return True
-        return bool(super().on_touch_down(touch))
 
     def on_release(self) -> None:
         """Choose this picture."""

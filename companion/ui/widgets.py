@@ -118,7 +118,26 @@ FRESH_FRAMES = 15
 a second): counted in frames, not seconds, so a slow screen keeps the same guard."""
 
 
-class EngineActionButton(TapButton):
+class FreshGuard:
+    """A tap target that ignores the second tap of a double tap (the first one already acted, and what is now
+    under the finger may be another action) and, from ``drawn_at`` (a frame count), a tap in its first moments
+    on screen: it was meant for what stood there before. Mixed in before the widget class."""
+
+    drawn_at: int = -FRESH_FRAMES
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the target appeared only a moment ago (see :data:`FRESH_FRAMES`)."""
+        return Clock.frames - self.drawn_at < FRESH_FRAMES
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """Swallow a double tap's second tap and a tap while fresh; anything else as the widget does."""
+        if self.collide_point(*touch.pos) and (getattr(touch, "is_double_tap", False) or self.fresh):  # type: ignore[attr-defined]
+            return True
+        return bool(super().on_touch_down(touch))  # type: ignore[misc]
+
+
+class EngineActionButton(FreshGuard, TapButton):
     """A button for an engine-checked action: ``run`` is called with the action when it is allowed; a refused
     action is dimmed and a tap shows why. (Not called ActionButton: Kivy's own style rules claim that name.)"""
 
@@ -126,22 +145,10 @@ class EngineActionButton(TapButton):
         self.action = action
         super().__init__(action.label, self._tap, action.style if action.enabled else "off", **kwargs)
         self.run = run
-        self.drawn_at = Clock.frames if guard else -FRESH_FRAMES
-        """When the button appeared; ``guard``: where it stands another action may have stood a moment ago (the
-        table's actions), so it ignores taps for its first moments."""
-
-    @property
-    def fresh(self) -> bool:
-        """Whether the button appeared only a moment ago (see :data:`FRESH_FRAMES`)."""
-        return Clock.frames - self.drawn_at < FRESH_FRAMES
-
-    def on_touch_down(self, touch: Any) -> bool:
-        """The second tap of a double tap does nothing: the first one already acted, and the button now under
-        the finger may be another action. Nor does a tap in the first moments after the button appeared: it was
-        meant for what stood there before."""
-        if self.collide_point(*touch.pos) and (getattr(touch, "is_double_tap", False) or self.fresh):
-            return True
-        return bool(super().on_touch_down(touch))
+        if guard:
+            self.drawn_at = Clock.frames
+        """``guard``: where the button stands another action may have stood a moment ago (the table's actions),
+        so it ignores taps for its first moments."""
 
     def _tap(self) -> None:
         if self.action.enabled:
