@@ -40,6 +40,10 @@ class RollNeed:
     kind: str
     name: str
     dice: tuple[Die, ...]
+    spare: tuple[str, ...] = ()
+    """Colours of dice thrown with the roll that count for nothing (MONOPOLY GO! with fewer than four players:
+    every die in the tray is thrown, but only the seated colours move anyone). Entered by hand they are left out;
+    a dice device may report them."""
 
     def problems(self, values: tuple[int, ...] | list[int]) -> list[str]:
         """Every reason ``values`` is not a roll of these dice: one value per die, each a value that die shows."""

@@ -125,7 +125,8 @@ def fit(need: RollNeed, roll: DiceRoll) -> tuple[tuple[int, ...], list[str]]:
     """The values of ``roll`` in the order of the wanted dice, and every reason they do not fit.
 
     A roll without device dice fits when ``need`` accepts its values. A device roll must have thrown exactly
-    the wanted dice: one thrown die for each, no more (the Mandalorian moves with one die, not both).
+    the wanted dice: one thrown die for each, no more (the Mandalorian moves with one die, not both), besides
+    the dice of the colours the roll spares (see :attr:`RollNeed.spare`).
     """
     if not roll.dice:
         return roll.values, need.problems(roll.values)
@@ -133,7 +134,7 @@ def fit(need: RollNeed, roll: DiceRoll) -> tuple[tuple[int, ...], list[str]]:
     problems = [f"{need.name} needs the {die.name}, and it was not thrown."
                 for die, i in zip(need.dice, pairs, strict=True) if i is None]
     problems += [f"{need.name} is {need.describe()}; the {roll.dice[i].colour or 'extra'} die was thrown as well."
-                 for i in left]
+                 for i in left if not roll.dice[i].colour or roll.dice[i].colour not in need.spare]
     if problems:
         return (), problems
     values = tuple(roll.values[i] for i in pairs if i is not None)

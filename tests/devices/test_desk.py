@@ -13,6 +13,7 @@ from companion.devices.protocol import DeviceDie
 from companion.devices.rolls import DiceRoll, RollRequest, draw, fit, unable
 from companion.dice import load_dice
 from companion.paths import editions_dir
+from tests.go.testbox import start
 
 CLASSIC = load_dice(editions_dir() / "original-trilogy")
 MANDO = load_dice(editions_dir() / "mandalorian")
@@ -104,6 +105,19 @@ def test_a_device_roll_must_throw_exactly_the_wanted_dice() -> None:
     assert fit(need, DiceRoll((2,), "serial", (GREEN,)))[1] == [
         "The move needs the silver die, and it was not thrown.",
         "The move is the silver die (1 to 6); the green die was thrown as well."]
+
+
+def test_a_two_player_monopoly_go_roll_from_a_four_dice_tray_ignores_the_unseated_colours() -> None:
+    """GO-ROUND-2 (I-GO-12): ann (red) and ben (yellow) play; the tray throws all four coloured dice, reported
+    blue 6, green 5, yellow 4, red 3: the roll is red 3 then yellow 4, and the green and blue dice count for
+    nothing. Without the yellow die the roll is refused."""
+    game = start(2)
+    red, yellow, green, blue = (DeviceDie(1, 6, c) for c in ("red", "yellow", "green", "blue"))
+    need = game.roll_need("ann")
+    assert [d.colour for d in need.dice] == ["red", "yellow"] and need.spare == ("green", "blue")
+    assert fit(need, DiceRoll((6, 5, 4, 3), "serial", (blue, green, yellow, red))) == ((3, 4), [])
+    assert fit(need, DiceRoll((6, 3), "serial", (blue, red)))[1] == [
+        "The round's roll needs the yellow die, and it was not thrown."]
 
 
 def test_a_device_says_which_wanted_dice_it_lacks() -> None:

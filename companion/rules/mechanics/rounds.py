@@ -122,10 +122,12 @@ class Rounds(Rules):
         return ids[i:] + ids[:i]
 
     def roll_need(self, state: GameState, player: str) -> RollNeed:
-        """Every seated player's die, in the order the edition lists its dice."""
+        """Every seated player's die, in the order the edition lists its dice; the other colours' dice, thrown
+        with them from the tray, count for nothing."""
         need = self.edition.dice.need(MOVE)
         colours = {self.colour_of(state, p.id) for p in self.seated(state)}
-        return RollNeed(MOVE, need.name, tuple(d for d in need.dice if d.colour in colours))
+        return RollNeed(MOVE, need.name, tuple(d for d in need.dice if d.colour in colours),
+                        tuple(d.colour for d in need.dice if d.colour not in colours))
 
     def die_of(self, s: GameState, dice: tuple[int, ...]) -> dict[str, int]:
         """Each player's own die in a roll."""
