@@ -23,6 +23,17 @@ class StepBegun(Event):
 
 
 @dataclass(frozen=True)
+class SatOut(Event):
+    """At a round's roll: the players whose token stays in Jail this round (none, most rounds)."""
+
+    kind: ClassVar[str] = "sat-out"
+    players: tuple[str, ...]
+
+    def apply(self, state: GameState) -> None:
+        go(state).sat_out = list(self.players)
+
+
+@dataclass(frozen=True)
 class ActQueued(Event):
     """An action waits for its step: it goes after the queued actions of players earlier clockwise from the
     roller (``at``: its place in the queue)."""

@@ -63,6 +63,8 @@ class GoState(GameState):
     discards: list[str] = field(default_factory=list)
     heist: Heist | None = None
     winners: list[str] = field(default_factory=list)
+    sat_out: list[str] = field(default_factory=list)
+    """The players whose token stayed in Jail at this round's roll."""
 
     def held_tiles(self, player: str) -> list[str]:
         """The Chance tiles a player keeps, by kind."""
@@ -80,6 +82,7 @@ class GoState(GameState):
             "discards": list(self.discards),
             "heist": asdict(self.heist) if self.heist else None,
             "winners": list(self.winners),
+            "sat_out": list(self.sat_out),
         }
 
 

@@ -455,7 +455,8 @@ def round_view(game: Game, dice: tuple[int, ...] = ()) -> RoundView | None:
     face_down = mechanic(game, ChanceTiles).face_down(s) if has_mechanic(game, ChanceTiles) else 0
     blocks = game.edition.mini_boards
     return RoundView(heading, step, now,
-                     tuple(board_line(game, b, dice_of.get(b.player, 0), b.player in acting) for b in boards),
+                     tuple(board_line(game, b, 0 if b.player in s.sat_out else dice_of.get(b.player, 0),
+                                      b.player in acting) for b in boards),
                      tray(game), f"{counted(face_down, 'Chance tile')} face down" if face_down else "",
                      blocks.landmark if blocks else 0)
 
@@ -464,8 +465,9 @@ def board_line(game: Game, board: BoardView, die: int, acting: bool) -> RoundBoa
     """One board at the table: where its token stands and what stands out about its player now."""
     rolls = board.roller and go(game.state).step != "first-roll"
     where = f"In {game.edition.term('jail')}" if board.in_jail else f"On {board.space}"
+    sat_out = board.player in go(game.state).sat_out
     mark = ("Landmark! Wins" if board.winner else "Acts now" if acting else "Sits out a round" if board.in_jail
-            else "Rolls the dice" if rolls else "")
+            else "Sat out this round" if sat_out else "Rolls the dice" if rolls else "")
     return RoundBoard(board, die, acting, rolls, where, mark)
 
 

@@ -17,7 +17,14 @@ from companion.edition import Card
 from companion.engine.errors import Need
 from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
 from companion.table.session import Answer
-from companion.table.words import card_words, face_space_asked, need_title, need_words, party_name
+from companion.table.words import (
+    box_target_name,
+    card_words,
+    face_space_asked,
+    need_title,
+    need_words,
+    party_name,
+)
 from companion.ui import theme
 from companion.ui.box_form import INLINE_CHOICES, BoxForm
 from companion.ui.widgets import Dialog, TapButton, text
@@ -120,7 +127,7 @@ class BoxValuesDialog(BoxEntryDialog):
         self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3,
                             inline=10 if "kind" in need.fields else FACE_KINDS_INLINE
                             if face_space_asked(need) is not None else INLINE_CHOICES, chain=True,
-                            on_complete=self.save_values)
+                            on_complete=self.save_values, subject=box_target_name(edition, need.target))
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
         if on_later is not None:  # the card is not at hand: play goes on, and the same button asks again

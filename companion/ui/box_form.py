@@ -23,6 +23,7 @@ from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
 from companion.box.fields import BoxField
+from companion.edition import capital
 from companion.table.box_play import BoxProblem
 from companion.ui import theme
 from companion.ui.widgets import Dialog, NumberPad, TapButton, colour_band, text
@@ -155,7 +156,8 @@ class BoxForm(BoxLayout):
 
     def __init__(self, fields: Sequence[BoxField], values: Mapping[str, Any] | None = None,
                  on_change: Callable[[str], Any] | None = None, cols: int = 2, inline: int = INLINE_CHOICES,
-                 chain: bool = False, on_complete: Callable[[], Any] | None = None, **kwargs: Any) -> None:
+                 chain: bool = False, on_complete: Callable[[], Any] | None = None, subject: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(orientation="vertical", spacing=theme.GAP, size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.fields = list(fields)
@@ -166,6 +168,9 @@ class BoxForm(BoxLayout):
         """Once every choice is made, the number pad of the next number not entered yet opens by itself."""
         self.on_complete = on_complete
         """Called when OK on a number pad fills the last value the form needs (the question is answered then)."""
+        self.subject = subject
+        """What the values are printed on (``the red board, side 1``), named on the number pad: the pad covers the
+        question's own title."""
         self._pad: NumberPad | None = None
         self.on_change = on_change
         self._values: dict[str, Any] = {}
@@ -359,15 +364,19 @@ class BoxForm(BoxLayout):
             else:
                 button.text = f"{f.label}: {NOT_ENTERED if value is None else value}"
 
+    def about(self, label: str) -> str:
+        """A number pad's title: the field, with what it is printed on when the form knows."""
+        return f"{capital(self.subject)}: {label[:1].lower()}{label[1:]}" if self.subject else label
+
     def _tap(self, f: BoxField, part: int | None) -> None:
         """Open the number pad, the keyboard or the list a field is entered with (a choice row sets at once). A
         number pad the form opened by itself for another field is closed first."""
         self.put_away()
         if f.kind == "numbers" and part is not None:
             name = f.parts[part] if f.parts[part].startswith(f.label) else f"{f.label}: {f.parts[part]}"
-            self._pad = NumberPad(name, lambda n: self._typed(f.key, n, part))
+            self._pad = NumberPad(self.about(name), lambda n: self._typed(f.key, n, part))
         elif f.kind == "number":
-            self._pad = NumberPad(f.label, lambda n: self._typed(f.key, n), quick=f.suggestions)
+            self._pad = NumberPad(self.about(f.label), lambda n: self._typed(f.key, n), quick=f.suggestions)
         if self._pad is not None:
             self._pad.field = (f.key, part)
             self._pad.open()

@@ -98,9 +98,9 @@ def on_screen() -> str:
 
 def test_a_four_player_game_from_the_new_game_screen_to_the_first_landmark(app: Any, window: Any,
                                                                          screenshot_dir: Path) -> None:
-    """GO-SETUP, GO-ROUND, GO-HEIST, GO-SHUT, GO-MEGA, GO-END (issue 22): four players set up on the new-game
-    screen (a board colour and side each, no token); six rounds tapped on the table, all four boards in view with
-    their stacks, marker and tiles, and no money anywhere; the end screen shows Ann's landmark."""
+    """GO-SETUP, GO-ROUND, GO-HEIST, GO-HEIST-6, GO-SHUT, GO-MEGA, GO-END (issue 22): four players set up on the
+    new-game screen (a board colour and side each, no token); six rounds tapped on the table, all four boards in
+    view with their stacks, marker and tiles, and no money anywhere; the end screen shows Ann's landmark."""
     made_up_box(app)
     taps = Taps()
     # ---------------------------------------------------------------- set-up: board colours and sides

@@ -174,8 +174,8 @@ def test_a_heist_decided_on_two_phones(go_table: Table, ann_picks: str, ben_pick
 
 
 def test_a_second_phone_cannot_read_the_first_phones_picture_before_the_reveal(tmp_path: Path) -> None:
-    """Two tables play the same game to the dials; Ann sets the coin on one and the diamond ring on the other.
-    Until Ben sets his, every view but Ann's own is the same byte for byte at both tables (Ben's, Cat's, the
+    """GO-HEIST-6: Two tables play the same game to the dials; Ann sets the coin on one and the diamond ring on
+    the other. Until Ben sets his, every view but Ann's own is the same byte for byte at both tables (Ben's, Cat's, the
     table view, with the same ETag): no phone and no table page can tell which picture Ann chose. Ann's own view
     tells her. Once Ben's dial is set, everyone sees both."""
     tables = {pick: open_go_table(tmp_path / pick) for pick in ("coin", "ring")}

@@ -34,7 +34,7 @@ from companion.engine.ledger import Ledger
 from companion.engine.state import Decision, GameState, Player
 from companion.mini_boards import UNKNOWN_SPACE, Face, MiniBoards, colour_name
 from companion.rules.core import Emitter, Grammar, Rules
-from companion.rules.go_events import ActBegun, ActQueued, StepBegun
+from companion.rules.go_events import ActBegun, ActQueued, SatOut, StepBegun
 from companion.rules.go_state import STEPS, Act, GoState, go
 
 V = Violation
@@ -183,13 +183,13 @@ class Rounds(Rules):
             return
         emit(DiceRolled(s.turn.player, dice, 0, False))
         emit(StepBegun("place"))
+        prisoners = tuple(p.id for p in self.seated(s) if p.in_jail)
+        emit(SatOut(prisoners))
         for player, die in self.die_of(s, dice).items():
-            p = s.player(player)
-            if p.in_jail:
+            if player in prisoners:
                 emit(JailChanged(player, False, 0))
-                emit(Noted(f"{p.name} sits out this round in {self.term('jail')}"))
-                continue
-            self.move_on_board(emit, player, die)
+            else:
+                self.move_on_board(emit, player, die)
 
     def first_roll(self, emit: Emitter, entered_by: str, dice: tuple[int, ...]) -> None:
         """The highest die rolls first; a tie for the highest rolls again."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from companion.edition import and_list
 from companion.engine.events import DiceRolled, JailChanged, TokenMoved, TurnPassed
 from companion.rules import mechanic
-from companion.rules.go_events import ActBegun, ActQueued, StepBegun
+from companion.rules.go_events import ActBegun, ActQueued, SatOut, StepBegun
 from companion.rules.go_state import go
 from companion.rules.mechanics.rounds import Rounds
 from companion.table.presenter import Presenter
@@ -65,6 +65,12 @@ def token_moved(game: Game, event: TokenMoved) -> str:
     return f"{party_name(game, event.player)} moves to {mechanic(game, Rounds).where(game.state, event.player)}"
 
 
+def sat_out(game: Game, event: SatOut) -> str:
+    """Who sits out this round in Jail (nothing to read when nobody does)."""
+    names = [party_name(game, p) for p in event.players]
+    return f"{' and '.join(names)} {'sits' if len(names) == 1 else 'sit'} out this round in Jail" if names else ""
+
+
 def act_queued(game: Game, event: ActQueued) -> str:
     """An action that waits for the placements."""
     return f"{party_name(game, event.act.player)}'s {ACT_WORDS.get(event.act.what, event.act.what)} waits its turn"
@@ -76,6 +82,7 @@ PRESENTER = Presenter(roll_label=roll_label, events={
     TokenMoved: token_moved,
     StepBegun: lambda game, ev: STEP_WORDS.get(ev.step, ""),
     ActQueued: act_queued,
+    SatOut: sat_out,
     ActBegun: silent,
     JailChanged: silent,  # going in is the move's line, sitting out is noted
 })
