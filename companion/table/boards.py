@@ -84,7 +84,7 @@ def board_view(game: Game, player: str) -> BoardView | None:
         stacks.append(StackView(n, colour, colour_name(colour), paint(colour), height,
                                 height >= rules.boards.landmark))
     step = s.markers.get(player, 0)
-    marker = f"Mr. Monopoly marker: step {step}" + (f" of {face.tracker}" if face.tracker else "")
+    marker = f"Tracker: step {step} of {face.tracker or '?'}"
     if face.tracker and step >= face.tracker:
         marker += " (the end: a Mega Shut Down)"
     tiles = go(game.state).held_tiles(player)

@@ -20,7 +20,7 @@ from companion.rules.go_events import HeistRevealed
 from companion.rules.go_state import go
 from companion.rules.mechanics.heists import PICTURE_NAMES, Heists
 from companion.table.presenters import presenter_of
-from companion.table.presenters.heists import SECRET_DIAL, dial_offers, revealed
+from companion.table.presenters.heists import SECRET_DIAL, dial_offers
 from companion.table.views import events_of
 from companion.table.words import party_name
 
@@ -136,7 +136,8 @@ def secret_view(game: Game, player: str) -> SecretView | None:
     title = f"Bank Heist: {party_name(game, event.attacker)} against {party_name(game, event.target)}"
     pictures = tuple((party_name(game, who), pic, PICTURE_NAMES.get(pic, pic))
                      for who, pic in zip((event.attacker, event.target), event.pictures, strict=False))
-    return SecretView("revealed", title, revealed(game, event), pictures=pictures,
+    shown = "Both dials, shown at once:" if pictures else "The paper dials were shown."
+    return SecretView("revealed", title, shown, pictures=pictures,
                       outcome="The heist works!" if event.success else "No match: the heist fails.")
 
 

@@ -55,8 +55,9 @@ def part_labels(edition: Edition) -> tuple[tuple[str, str], ...]:
             ("landmark", "Landmark"))
 
 
-COUNTED_PARTS = {"landmark": lambda n: "built it" if n else "none"}
-"""Parts of a worth that are not money (a game on mini boards counts blocks), as the ranking says them."""
+COUNTED_PARTS = {"landmark": lambda n: "built it"}
+"""Parts of a worth that are not money (a game on mini boards counts blocks), as the ranking says them; one a
+player has none of is not listed."""
 
 
 def part_words(edition: Edition, key: str, amount: int) -> str:
@@ -76,7 +77,7 @@ def ranking(game: Game) -> list[RankRow]:
                             int(row["worth"]), worth_words(e, parts, int(row["worth"])),
                             (*((("Side", str(side["name"])),) if side else ()),
                              *((label, part_words(e, key, int(parts[key]))) for key, label in labels
-                               if key in parts)),
+                               if key in parts and (parts[key] or key not in COUNTED_PARTS))),
                             "place" in row))
     return rows
 

@@ -94,7 +94,7 @@ def test_a_go_phone_shows_the_players_own_board_and_choices_and_no_money(go_tabl
     go_table.play(ROUND_1)
     ann = view(go_table, "ann")
     assert ann["board"]["face"] == "The red board, side 1" and ann["board"]["space"] == "Bank Heist"
-    assert ann["board"]["marker"] == "Mr. Monopoly marker: step 2 of 3"
+    assert ann["board"]["marker"] == "Tracker: step 2 of 3"
     assert [(q["square"], q["height"]) for q in ann["board"]["squares"]] == [(1, 0), (2, 0), (3, 0), (4, 0)]
     assert ann["board"]["tiles"] == [] and ann["player"]["cash"] == "" and ann["trade"] is None
     assert ann["headline"] == "Round 1 · Ann rolls · Ben and Cat place their blocks"
@@ -154,7 +154,8 @@ def test_a_heist_decided_on_two_phones(go_table: Table, ann_picks: str, ben_pick
     assert reply.status == 200 and shown in reply.json()["lines"]
     for player in ("ann", "ben"):
         secret = view(go_table, player)["secret"]
-        assert (secret["stage"], secret["text"], secret["outcome"]) == ("revealed", shown, outcome)
+        assert (secret["stage"], secret["text"], secret["outcome"]) == ("revealed", "Both dials, shown at once:",
+                                                                        outcome)
         assert [(p["who"], p["picture"]) for p in secret["pictures"]] == [("Ann", ann_picks), ("Ben", ben_picks)]
     assert shown in view(go_table, "")["journal"][-1]["text"]
     assert go_table.session is not None
@@ -272,7 +273,7 @@ def test_the_heist_on_phone_pages_in_a_real_browser(go_table: Table, chromium: s
     shoot(chromium, go_table, "ben", profile, screenshot_dir / "phone-go-dials.png",
           ["Bank Heist: Ann against Ben", "Turn your dial in secret", 'data-key="picture:ring"',
            'data-key="picture:money"', 'data-key="picture:coin"', "Diamond ring", "Stack of money",
-           "The yellow board, side 1", "Mr. Monopoly marker: step 0 of 3"], ("IC",))
+           "The yellow board, side 1", "Tracker: step 0 of 3"], ("IC",))
     assert tap(go_table, "ann", "picture:coin").status == 200
     shoot(chromium, go_table, "ann", profile, screenshot_dir / "phone-go-dial-set.png",
           ["Dial set — wait for the reveal", "You chose the coin", "set their dial"],
