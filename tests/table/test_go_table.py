@@ -72,7 +72,7 @@ def test_the_rounds_buttons_are_grouped_by_decision() -> None:
     assert (first.action.key, [a.key for a in first.more], first.more_label) == (
         "place:brown:1", ["place:brown:2", "place:brown:3", "place:brown:4"], "Another square")
     chance = next(g for g in groups if g.line)
-    assert chance.line == "Dan takes a Chance tile: which one is it?"
+    assert chance.line == "Dan takes a Chance tile and says which it is"
     assert [r.words for r in chance.rows] == ["Money Bag", "GO Button", "Mr. Monopoly", "Shield"]
     game = play(started(2, "roll ann 6 1", edition=made_up_box(tracker=1)), "roll ann 2 3",
                 "chance ann mr-monopoly", "tile ann mr-monopoly", "place ben pink")

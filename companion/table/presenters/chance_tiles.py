@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def chance_line(game: Game, who: str, data: DecisionData) -> str:
     """The lander turns a tile over."""
-    return f"{party_name(game, who)} takes a Chance tile: which one is it?"
+    return f"{party_name(game, who)} takes a Chance tile and says which it is"
 
 
 def chance_actions(game: Game, p: str, data: DecisionData) -> list[Action]:

@@ -21,7 +21,7 @@ CHOICE_WORDS = {"block": "a block of any colour", "heist": "a Bank Heist", "shut
 
 def go_line(game: Game, who: str, data: DecisionData) -> str:
     """The lander on GO chooses."""
-    return f"{party_name(game, who)} stopped on GO: a block, a Bank Heist or a Shut Down?"
+    return f"{party_name(game, who)} stopped on GO and chooses a block, a Bank Heist or a Shut Down"
 
 
 def go_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
