@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.box.checks import BoxProblem, check_edition
-from companion.edition import PRINTED_FIELDS, Edition, capital, counted, field_words
+from companion.edition import PRINTED_FIELDS, Deck, Edition, capital, counted, field_words
 from companion.mini_boards import UNKNOWN_SPACE
 
 UNCERTAIN = ("low", "medium")
@@ -97,13 +97,32 @@ def box_status(edition: Edition, asked_during_play: frozenset[str]) -> BoxStatus
                     Missing(f"card:{d.id}/{c.id}", f"{d.name} card '{c.title}'", fields,
                             set(fields) <= asked_during_play))
         if d.missing > 0:
+            cards = cards_to_enter(d)
             (during if "cards" in asked_during_play else before).append(
-                Missing(f"card:{d.id}", f"{d.name} deck ({d.missing} of {d.size} cards)", ("cards",),
-                        "cards" in asked_during_play, d.missing))
+                Missing(f"card:{d.id}", f"{d.name} deck ({cards} of {d.size} cards{_halves(d)})",
+                        ("cards",), "cards" in asked_during_play, cards))
     during += _faces_to_learn(edition)
     problems = tuple(p for p in check_edition(edition) if not p.caution)
     return BoxStatus(edition.id, str(edition.box.get("name", "")), tuple(before), tuple(during),
                      _uncertain(edition), problems, edition.terms)
+
+
+def cards_to_enter(deck: Deck) -> int:
+    """How many of a deck's cards still have something nobody has entered, in cards the family can count: on a
+    deck of two-sided cards (Star Wars 2015's Force cards), whose halves are entered each on its own, the side
+    with more halves left says how many cards at least are not entered in full (18 for an untouched deck of 18,
+    not its 36 halves)."""
+    if not deck.sides:
+        return deck.missing
+    return max(0, *(deck.missing_for(side) for side in deck.sides))
+
+
+def _halves(deck: Deck) -> str:
+    """For a deck of two-sided cards, how many halves of each side are left to enter (``: 18 Rebel halves and 12
+    Empire halves to enter``); nothing for any other deck."""
+    left = [f"{deck.missing_for(side)} {capital(side.replace('-', ' '))} halves" for side in deck.sides
+            if deck.missing_for(side) > 0]
+    return f": {' and '.join(left)} to enter" if left else ""
 
 
 def _faces_to_learn(edition: Edition) -> list[Missing]:

@@ -226,6 +226,8 @@ class Bidder:
     high: bool
     raises: tuple[Action, ...]
     drop: Action
+    side_colour: str = ""
+    """The colour of the player's side, where sides play against each other (allies told apart at a glance)."""
 
 
 @dataclass(frozen=True)
@@ -248,13 +250,15 @@ def auction_view(game: Game) -> AuctionView | None:
     if a is None:
         return None
     high = a.high[1] if a.high else 0
+    sides = bool(rules_of(game).side_bases(s))  # a game of sides (Star Wars 2015), not a token's side alone
     bidders = []
     for p in s.active:
         raises = tuple(offer(game, f"bid:{p.id}:{step}", f"+{step}", f"bid {p.id} {high + step}")
                        for step in BID_STEPS)
         bidders.append(Bidder(p.id, p.name, credits(e, s.cash(p.id)), p.id in a.passed,
                               bool(a.high and a.high[0] == p.id), raises,
-                              offer(game, f"pass:{p.id}", "Pass", f"pass {p.id}")))
+                              offer(game, f"pass:{p.id}", "Pass", f"pass {p.id}"),
+                              str(e.sides[p.side].get("colour", "")) if sides and p.side in e.sides else ""))
     return AuctionView(lot_name(e, a.lot), high, credits(e, high) if a.high else "no bid yet",
                        party_name(game, a.high[0]) if a.high else "", tuple(bidders),
                        offer(game, "close", "Sold!" if a.high else "No bids: close", "close", "primary"),
@@ -458,11 +462,11 @@ def correction_action(game: Game) -> Action:
     s, e = game.state, game.edition
     p = s.turn.player
     if not e.spaces:  # mini boards: no board of spaces to correct a token on
-        return Action("correct", "My token is really on…", f"correct {p}", p, False,
+        return Action("correct", "My token is on another space", f"correct {p}", p, False,
                       ("Nothing to correct on this board.",))
     here = s.player(p).position if s.has_player(p) else 0
     elsewhere = e.spaces[(here + 1) % len(e.spaces)].id
-    probe = offer(game, "correct", "My token is really on…", correct_command(p, elsewhere))
+    probe = offer(game, "correct", "My token is on another space", correct_command(p, elsewhere))
     return replace(probe, command=f"correct {p}")
 
 

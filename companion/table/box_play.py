@@ -117,7 +117,9 @@ def enter_values(store: BoxStore, session: Session, target: str, values: dict[st
         line = "These values are kept in this game, but the box profile could not be saved; enter them in box " \
                "setup later."
         return Entered(replace(answer, lines=(*answer.lines, line)), False)
-    return Entered(replace(answer, lines=(*answer.lines, "Saved in the box for every later game.")), True)
+    saved = "saved in the box for every later game"
+    lines = (*answer.lines[:-1], f"{answer.lines[-1]} ({saved})") if answer.lines else (f"{saved.capitalize()}.",)
+    return Entered(replace(answer, lines=lines), True)
 
 
 def new_card_deck(need: Need) -> str:

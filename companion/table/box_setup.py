@@ -19,7 +19,7 @@ from typing import Any
 from companion.box.checks import BoxProblem, check_values
 from companion.box.fields import card_fields, effect_words, group_fields, space_fields
 from companion.box.profile import BoxProfile, profile_from_toml
-from companion.box.status import BoxStatus
+from companion.box.status import BoxStatus, cards_to_enter
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
 from companion.box.values import BoxValueError
 from companion.edition import DEED_KINDS, Edition, capital, counted
@@ -169,7 +169,7 @@ def part_progress(edition: Edition, part: str) -> tuple[int, int]:
     if part == "cards":
         size = sum(d.size for d in edition.decks.values())
         unread = sum(c.count for d in edition.decks.values() for c in d.cards if c.unknown)
-        return size - sum(max(d.missing, 0) for d in edition.decks.values()) - unread, size
+        return size - sum(cards_to_enter(d) for d in edition.decks.values()) - unread, size
     targets = walk_targets(edition, part)
     return sum(1 for t in targets if not _unknown(edition, part, t)), len(targets)
 
@@ -203,7 +203,7 @@ def step_view(edition: Edition, part: str, index: int, kind: str = "") -> StepVi
 
 def deck_views(edition: Edition) -> list[DeckView]:
     """Every deck with its cards, for the cards part."""
-    return [DeckView(d.id, d.name, d.size, max(d.missing, 0),
+    return [DeckView(d.id, d.name, d.size, cards_to_enter(d),
                      tuple(CardLine(c.id, c.title, effect_words(edition).get(c.effect, c.effect), c.count,
                                     "yours" if c.owner else "not entered yet" if c.unknown else "published")
                            for c in d.cards))
@@ -223,7 +223,7 @@ def card_step(edition: Edition, deck: str, card: str, effect: str = "") -> StepV
     fields = tuple(FieldView(f, current.get(f.key) if effect or f.key != "effect" else None,
                              origin if f.key in current else "unknown", _origin_note(origin, {}))
                    for f in card_fields(edition, effect, deck))
-    title = f"{d.name} card" + (f" ({d.missing} not entered yet)" if d.missing > 0 else "")
+    title = f"{d.name} card" + (f" ({cards_to_enter(d)} not entered yet)" if cards_to_enter(d) else "")
     return StepView("cards", f"card:{deck}/{card}", 0, 1, title, found.title if found else "A new card", "", fields,
                     False)
 

@@ -1,7 +1,10 @@
-"""The end of the game: the ranking with each player's worth broken down, and everyone's worth over the game.
+"""The end of the game: the ranking with each player's worth broken down, and everyone's worth over the game;
+where sides play against each other (Star Wars 2015), the winning side with its score and the ultimate winner.
 
-The worth history replays the journal (the entries still in effect) and asks the ruleset for each player's worth
-after every turn, so the chart shows exactly what the engine would have counted at that moment.
+The worth history replays the journal (the entries still in effect) from the edition data the game started with
+(the values read off the box during play are in the journal) and asks the ruleset for each player's worth after
+every turn, so the chart shows exactly what the engine would have counted at that moment: money, or the Bases on
+the board where they are what counts.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ class RankRow:
     parts: tuple[tuple[str, str], ...]
     ranked: bool = False
     """The rules placed every player (ties broken): only the first place wins; else equal worth shares it."""
+    side: str = ""
+    """The side the player fought for (``rebel``), in a game of sides: the ranking is grouped by side."""
 
 
 @dataclass(frozen=True)
@@ -72,13 +77,12 @@ def ranking(game: Game) -> list[RankRow]:
     rows = []
     for place, row in enumerate(s.ranking, start=1):
         parts = row.get("parts", {})
-        side = e.sides.get(str(row.get("side", "")), {})
+        side = str(row.get("side", ""))
         rows.append(RankRow(int(row.get("place", place)), row["player"], s.player(row["player"]).name,
                             int(row["worth"]), worth_words(e, parts, int(row["worth"])),
-                            (*((("Side", str(side["name"])),) if side else ()),
-                             *((label, part_words(e, key, int(parts[key]))) for key, label in labels
-                               if key in parts and (parts[key] or key not in COUNTED_PARTS))),
-                            "place" in row))
+                            tuple((label, part_words(e, key, int(parts[key]))) for key, label in labels
+                                  if key in parts and (parts[key] or key not in COUNTED_PARTS)),
+                            "place" in row, side if side in e.sides else ""))
     return rows
 
 
@@ -94,7 +98,7 @@ def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
     """Every player's worth at the start and after each turn, replayed from the journal (at most
     :data:`MAX_POINTS` points per player, evenly sampled)."""
     rules = rules_of(game)
-    replay = new_game(game.edition, game.setup)
+    replay = new_game(game.first_edition, game.setup)  # the box's answers come back with the journal's entries
     ids = [p.id for p in replay.state.players]
     samples: list[tuple[int, list[int]]] = [(0, [rules.final_worth(replay.state, pid) for pid in ids])]
     for entry in game.in_effect[1:]:
@@ -106,9 +110,90 @@ def worth_history(game: Game, palette: tuple[str, ...]) -> list[WorthSeries]:
     if len(samples) > MAX_POINTS:
         step = len(samples) / MAX_POINTS
         samples = [samples[int(i * step)] for i in range(MAX_POINTS - 1)] + [samples[-1]]
-    return [WorthSeries(pid, replay.state.player(pid).name, palette[i % len(palette)],
+    colours = series_colours(game, palette)
+    return [WorthSeries(pid, replay.state.player(pid).name, colours[i],
                         tuple((turn, worths[i]) for turn, worths in samples))
             for i, pid in enumerate(ids)]
+
+
+def series_colours(game: Game, palette: tuple[str, ...]) -> list[str]:
+    """Each player's colour on the chart, in seat order: the palette's, or where sides play against each other, a
+    lighter tint of their side's colour (allies told apart by how light), so allies and enemies are told apart at
+    a glance."""
+    e, players = game.edition, game.state.players
+    if not rules_of(game).side_bases(game.state) or not all(p.side in e.sides for p in players):
+        return [palette[i % len(palette)] for i in range(len(players))]
+    allies = {p.id: [q.id for q in players if q.side == p.side].index(p.id) for p in players}
+    return [tint(str(e.sides[p.side].get("colour", "#888888")), TINTS[allies[p.id] % len(TINTS)]) for p in players]
+
+
+TINTS = (0.35, 0.7)
+"""How much lighter than its side's colour each ally's line is (a side's colours are dark for a line on the
+chart)."""
+
+
+def tint(colour: str, white: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with ``white`` parts of white."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
+
+
+def chart_title(game: Game) -> str:
+    """What the chart of worth over the game shows, in words: net worth, or the Bases each player holds."""
+    parts = rules_of(game).worth_parts(game.state, game.state.players[0].id)
+    return f"{capital(game.edition.term('bases'))} over the game" if "bases" in parts else "Net worth over the game"
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side at the end: its Bases on the board, and whether it won."""
+
+    side: str
+    name: str
+    colour: str
+    bases: int
+    won: bool
+
+    def words(self, base: str) -> str:
+        """``Rebels: 4 Bases, victory``."""
+        return f"{self.name}: {counted(self.bases, base)}" + (", victory" if self.won else "")
+
+
+@dataclass(frozen=True)
+class SideVictory:
+    """The end of a game of sides: the winning side, every side's Bases (the winner's first) and the ultimate
+    winner."""
+
+    side: str
+    scores: tuple[SideScore, ...]
+    ultimate: str
+
+    @property
+    def headline(self) -> str:
+        """``Victory to the Rebels!``"""
+        return f"Victory to the {self.side}!"
+
+    def line(self, bases: str) -> str:
+        """``Luke is the ultimate winner · Bases: Rebels 4, Empire 2``."""
+        score = ", ".join(f"{s.name} {s.bases}" for s in self.scores)
+        return f"{self.ultimate} is the ultimate winner  ·  {bases}: {score}"
+
+
+def side_victory(game: Game) -> SideVictory | None:
+    """The winning side of a finished game played in sides (None otherwise): the side of the first place, each
+    side's Bases as the rules count them, and the first place, the ultimate winner."""
+    s, e = game.state, game.edition
+    totals = rules_of(game).side_bases(s)
+    if not s.over or not s.ranking or not totals:
+        return None
+    first = s.ranking[0]
+    winner = str(first.get("side", ""))
+    if winner not in e.sides:
+        return None
+    order = sorted(totals, key=lambda side: side != winner)
+    scores = tuple(SideScore(side, str(e.sides[side].get("name", side)), str(e.sides[side].get("colour", "")),
+                             totals[side], side == winner) for side in order)
+    return SideVictory(scores[0].name, scores, s.player(str(first["player"])).name)
 
 
 def axis_label(game: Game, amount: int) -> str:

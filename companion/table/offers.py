@@ -35,6 +35,9 @@ class Action:
     """Where a list of choices shows it (a card by what it does: ``Collect``, ``Pay``, ``Move``...)."""
     detail: str = ""
     """Secondary words under the label (a card's printed titles)."""
+    space: str = ""
+    """The board space the action chooses (a Hyperdrive's jump, a Bounty Hunter's Base): a board map can offer
+    it as a tap on that space (:mod:`companion.table.space_map`)."""
 
 
 def offer(game: Game, key: str, label: str, command: str, style: str = "normal") -> Action:

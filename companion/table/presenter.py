@@ -30,11 +30,14 @@ class Decision:
     """How the table shows one decision kind: the journal's line when it opens, and the buttons that settle it
     (none when a screen of its own settles it, e.g. placing a piece from the deeds screen). ``now``: who acts, in
     a few words, where a status line names them (several players at once: ``Ann and Ben place their blocks``);
-    without it the line is used."""
+    without it the line is used. ``on_map``: the choice is a space of the board, made on the board map."""
 
     line: Callable[[Game, str, DecisionData], str]
     actions: Callable[[Game, str, DecisionData], list[Action]]
     now: NowWords | None = None
+    on_map: Callable[[Game, str, DecisionData], str] | None = None
+    """The words of the one button that opens the board map, where the decision's buttons (each naming its board
+    space, ``Action.space``) are taps on their spaces; None: its buttons are shown as they are."""
 
 
 @dataclass(frozen=True)

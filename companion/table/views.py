@@ -162,7 +162,7 @@ class TableView:
     payments: bool = True
     """Whether money can be paid by hand (the Pay / collect button): an edition with money."""
     corrections: bool = True
-    """Whether a token's place can be corrected ("My token is really on...")."""
+    """Whether a token's place can be corrected ("My token is on another space")."""
 
 
 @dataclass(frozen=True)
@@ -327,8 +327,9 @@ def player_views(game: Game) -> tuple[PlayerView, ...]:
         groups = []
         for group in e.groups.values():
             owned = tuple(deed_view(game, e.space(m)) for m in group.members if s.owner(m) == p.id)
-            if owned:
-                groups.append(HoldingGroup(group.id, group.name, group.colour, owned, len(owned) == group.size))
+            if owned:  # whole only once the box has said how many deeds the group has
+                groups.append(HoldingGroup(group.id, group.name, group.colour, owned,
+                                           len(owned) == group.size and "size" not in group.unknown))
         token = e.tokens.get(p.token, {})
         side = e.sides.get(p.side or str(token.get("side", "")), {})
         views.append(PlayerView(

@@ -170,9 +170,15 @@ def box_values_words(e: Edition, target: str, values: Mapping[str, object]) -> s
     """Values read off the box as the journal says them, each by the words of its field (``price 60``); of a mini
     board's face, what is on a space by its place (``space 7: Bank Heist``)."""
     if not target.startswith("face:"):
-        return ", ".join(f"{e.field_words([k])} {box_value_words(e, k, v)}" for k, v in values.items())
+        return ", ".join(f"{single(e.field_words([k]), v)} {box_value_words(e, k, v)}" for k, v in values.items())
     return ", ".join(f"space {p}: {face_kind_words(str(v))}" if (p := face_position(k)) is not None
                      else f"{FACE_FIELD_WORDS.get(k, k)} {v}" for k, v in values.items())
+
+
+def single(words: str, value: object) -> str:
+    """A field's words for the value read: one amount of what is elsewhere a table is not a table (a planet's
+    ``rent 40``)."""
+    return words if isinstance(value, list | tuple) else words.removesuffix(" table")
 
 
 def box_value_words(e: Edition, key: str, value: object) -> str:

@@ -53,6 +53,7 @@ from companion.table.phone import HandOff, PhoneLink
 from companion.table.presses import press_meaning, roll_request, seat_of
 from companion.table.session import Answer, Session, start_problems
 from companion.table.views import game_end_time
+from companion.ui.board_map import BoardMapDialog
 from companion.ui.box_dialogs import BoxValuesDialog, NewCardDialog
 from companion.ui.dice import DiceDialog
 from companion.ui.screens import SCREENS
@@ -206,7 +207,8 @@ class CompanionApp(App):
             return self._read_box(parsed, source, answer, told)
         if not answer.accepted:
             return self._refuse(command, list(answer.reasons))
-        self.last_answer = replace(answer, lines=(*told, *answer.lines)) if told else answer
+        # What the action did comes first; what was read off the box for it (bookkeeping) after.
+        self.last_answer = replace(answer, lines=(*answer.lines, *told)) if told else answer
         self.kept_roll = None
         for kind in ("end", "bankrupt", "jail", "purchase", "payment", "bid", "dice"):
             if kind in answer.feedback:
@@ -356,7 +358,7 @@ class CompanionApp(App):
             request = self.desk.request
             self.desk.offer(DiceRoll(draw(request.need, self.dice_rng) if request else (), "gpio"))
             return
-        dialogs = self._dialogs(Dialog)
+        dialogs = self._dialogs((Dialog, BoardMapDialog))
         if dialogs:
             if not dialogs[-1].hardware_press(press):
                 self._press_refused([f"The {press} does nothing in this window: answer it on the screen."])
@@ -371,7 +373,7 @@ class CompanionApp(App):
             self.run_action(meaning.action)
 
     @staticmethod
-    def _dialogs(kind: type) -> list[Any]:
+    def _dialogs(kind: type | tuple[type, ...]) -> list[Any]:
         """The open popups of a kind, the topmost last."""
         from kivy.core.window import Window
 

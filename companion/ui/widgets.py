@@ -165,11 +165,53 @@ def grow_to_text(button: TapButton) -> TapButton:
     return button
 
 
-def scroll_column(spacing: float = theme.GAP) -> tuple[ScrollView, BoxLayout]:
+BAR_GAP = dp(4)
+"""The gap between a scroll bar and the content beside it."""
+
+
+class Scroller(ScrollView):
+    """A vertical scroller whose bar, wide enough for a finger, stands beside its content, never over its words
+    or buttons: while the content is taller than its place (the bar shows), the content is narrower by the bar
+    and :data:`BAR_GAP`, less the room its own right padding already leaves. In a ``.kv`` file: ``Scroller:`` with
+    one child, usually ``Rows`` (style: ``widgets.kv``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("size", self._make_room)
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        """Take the content; its width is the scroller's from now on, less the bar's room while it scrolls."""
+        super().add_widget(widget, *args, **kwargs)
+        widget.size_hint_x = None
+        widget.fbind("height", self._make_room)
+        self._make_room()
+
+    def remove_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        """Let the content go."""
+        widget.funbind("height", self._make_room)
+        super().remove_widget(widget, *args, **kwargs)
+
+    @property
+    def bar_room(self) -> float:
+        """How much narrower than the scroller its content is to be (0 while it fits and no bar shows)."""
+        content = self._viewport
+        if content is None or content.height - self.height < 1:
+            return 0.0
+        padding = getattr(content, "padding", (0, 0, 0, 0))
+        right = padding[2] if isinstance(padding, (list, tuple)) and len(padding) == 4 else 0
+        return max(0.0, self.bar_width + self.bar_margin + BAR_GAP - right)
+
+    def _make_room(self, *_args: object) -> None:
+        # Narrower content wraps taller and still scrolls, full-width content fits: either way it stays put.
+        if self._viewport is not None:
+            self._viewport.width = self.width - self.bar_room
+
+
+def scroll_column(spacing: float = theme.GAP) -> tuple[Scroller, BoxLayout]:
     """A vertical list that scrolls when it is taller than its place; returns the scroller and the list."""
     column = BoxLayout(orientation="vertical", spacing=spacing, size_hint_y=None)
     column.bind(minimum_height=column.setter("height"))
-    scroller = ScrollView(do_scroll_x=False, bar_width=dp(8), scroll_type=["bars", "content"])
+    scroller = Scroller()
     scroller.add_widget(column)
     return scroller, column
 

@@ -1,16 +1,17 @@
-"""Star Wars 2015: the Force cards in hand: dealt at the start, kept when drawn, played at any time (SW-SETUP-2,
-SW-FORCE-3 in docs/rules/star-wars-2015.md). The board is the made-up box of tests/sw2015/testbox.py (TEST DATA);
+"""Star Wars 2015: the Force cards in hand: dealt at the start, kept when drawn, played at any time, used cards on
+their deck's discard pile and the deck made again from it (SW-SETUP-2, SW-FORCE-3, SW-FORCE-5 in
+docs/rules/star-wars-2015.md). The board is the made-up box of tests/sw2015/testbox.py (TEST DATA);
 no Force card is known until a test enters its half, as a family does when one is drawn or played: Luke's Rebel
 card space is 3."""
 
 from __future__ import annotations
 
 from companion.engine.errors import CommandRejected
-from companion.engine.events import JailChanged, Posted
+from companion.engine.events import JailChanged, Noted, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, Transaction
 from companion.rules.core import Emitter
-from companion.rules.mechanics.force_cards import hand_unit
+from companion.rules.mechanics.force_cards import discard_account, hand_unit
 from tests.rules.helpers import codes, play
 
 from .testbox import layout_lines, new_game, space
@@ -25,6 +26,18 @@ def board_only(*players: str) -> Game:
 
 def held(game: Game, player: str, deck: str) -> int:
     return game.state.ledger.balance(player, hand_unit(deck))
+
+
+def piles(game: Game, deck: str) -> tuple[int, int]:
+    """How many cards of ``deck`` are face down in the deck and face up on its discard pile."""
+    ledger = game.state.ledger
+    return ledger.balance(BANK, hand_unit(deck)), ledger.balance(discard_account(deck), hand_unit(deck))
+
+
+def move_cards(game: Game, source: str, target: str, deck: str, count: int) -> None:
+    """TEST-ONLY shortcut: ``count`` cards of ``deck`` from one place to another (as if earlier play had put them
+    there; nothing is journaled)."""
+    Emitter(game.state)(Posted(Transaction.transfer("test set-up", source, target, hand_unit(deck), count)))
 
 
 def test_everyone_is_dealt_three_cards_of_their_sides_deck_and_one_alone_six() -> None:
@@ -50,6 +63,18 @@ def test_a_card_in_hand_is_played_at_any_time_by_naming_its_half() -> None:
     play(game, "box card:rebel/collect-25 effect=collect amount=25 side=rebel", "play luke rebel/collect-25")
     assert (game.state.cash("luke"), held(game, "luke", "rebel")) == (1525, 2)
     assert codes(game, "play vader rebel/collect-25") == ["play/none-held"]
+
+
+def test_a_card_in_hand_waits_while_another_players_decision_is_open() -> None:
+    """SW-FORCE-3 (interpretation: "at any time" is any time nothing else is being settled, or a card that moves
+    its player would open a second landing beside the first; the state machine found a Base bought twice):
+    Luke stops on the Bounty Hunter (10); while he chooses where to set his free Base, Vader may not play a card.
+    Once the Base is on Hoth 1, Vader plays one (collect 10): 1510 credits, 2 cards left."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 4 6")
+    assert codes(game, "play vader empire/collect-10-empire") == ["turn/decision-open"]
+    play(game, "bounty luke space-1", "play vader empire/collect-10-empire")
+    assert (game.state.owner(space(1)), game.state.cash("vader"), held(game, "vader", "empire")) == ("luke", 1510, 2)
 
 
 def test_a_card_to_keep_joins_the_hand_and_frees_from_jail_when_played() -> None:
@@ -81,6 +106,7 @@ def test_just_say_no_cancels_a_rent_claim_and_may_itself_be_answered() -> None:
     play(game, "say-no vader", "let-stand luke")
     assert (game.state.cash("vader"), game.state.cash("luke")) == (1500, 1400)
     assert (held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1, 2)
+    assert (piles(game, "empire"), piles(game, "rebel")) == ((15, 2), (15, 1))  # SW-FORCE-5: used, face up
     assert game.state.decisions == []
 
 
@@ -117,3 +143,53 @@ def test_the_phones_show_how_many_cards_each_player_holds() -> None:
     views = player_views(game)
     assert [v.force_cards for v in views] == [3, 3]
     assert "3 Force cards" in seat(game.edition, views[0])["notes"]
+
+
+def test_used_cards_go_face_up_to_their_decks_discard_pile() -> None:
+    """SW-FORCE-5: each deck holds 18 cards; Luke and Vader are dealt 3 each, so each deck keeps 15 face down.
+    Luke draws a Rebel card that acts at once (collect 10): the deck keeps 14, 1 lies face up. He plays one
+    of his own from his hand: 2 face up, 2 in his hand. Vader draws a Get Out of Jail Free half (TEST DATA)
+    from the Rebel deck: it joins his hand, not the discards (deck 13). Every Rebel card is somewhere:
+    13 + 2 + 2 + 1 = 18."""
+    game = board_only("luke", "vader")
+    play(game, "box card:rebel/collect-10-rebel 'title=Collect 10' effect=collect amount=10 side=rebel",
+         "box card:rebel/free-empire effect=jail-free side=empire")
+    assert piles(game, "rebel") == (18 - 3, 0)
+    play(game, "roll luke 1 2", "card luke collect-10-rebel")
+    assert (piles(game, "rebel"), game.state.cash("luke")) == ((14, 1), 1510)
+    play(game, "play luke rebel/collect-10-rebel")
+    assert (piles(game, "rebel"), held(game, "luke", "rebel"), game.state.cash("luke")) == ((14, 2), 2, 1520)
+    play(game, "end luke", "roll vader 1 2", "card vader free-empire")
+    assert (piles(game, "rebel"), held(game, "vader", "rebel"), held(game, "vader", "empire")) == ((13, 2), 1, 3)
+    assert sum(piles(game, "rebel")) + held(game, "luke", "rebel") + held(game, "vader", "rebel") == 18
+    assert piles(game, "empire") == (15, 0)
+
+
+def test_a_deck_that_has_run_out_is_made_again_from_its_discards() -> None:
+    """SW-FORCE-5: the Rebel deck is down to 1 card, 14 lie face up (TEST-ONLY: as if used earlier), and Luke
+    holds his 3. Luke draws the last one (collect 10): 0 face down, 15 face up. Vader stops on the same space:
+    the deck has run out, so its 15 discards are shuffled into a new deck, as the table reads, and he draws
+    from it: 14 face down, 1 face up; 14 + 1 + 3 = 18."""
+    game = new_game("luke", "vader")
+    move_cards(game, BANK, discard_account("rebel"), "rebel", 14)                     # TEST-ONLY
+    assert piles(game, "rebel") == (1, 14)
+    play(game, "roll luke 1 2", "card luke collect-10-rebel")
+    assert piles(game, "rebel") == (0, 15)
+    events = play(game, "end luke", "roll vader 1 2")
+    remade = [e.txn.reason for e in events if isinstance(e, Posted) and e.txn.postings[0].unit == hand_unit("rebel")]
+    assert remade == ["the Rebel deck has run out: its 15 used cards are shuffled into a new deck"]
+    assert piles(game, "rebel") == (15, 0)
+    play(game, "card vader collect-10-empire")
+    assert (piles(game, "rebel"), held(game, "luke", "rebel"), game.state.cash("vader")) == ((14, 1), 3, 1510)
+
+
+def test_with_every_card_of_a_deck_in_hand_nothing_is_drawn() -> None:
+    """SW-FORCE-5 (interpretation: the deck cannot be made again): the 15 Rebel cards left after the deal are in
+    Vader's hand (TEST-ONLY), so the deck and its discards are empty: Luke stops on the Rebel space and draws
+    nothing; the table is told, and his turn goes on to its end."""
+    game = new_game("luke", "vader")
+    move_cards(game, BANK, "vader", "rebel", 15)                                      # TEST-ONLY
+    events = play(game, "roll luke 1 2")
+    assert game.state.decisions == [] and piles(game, "rebel") == (0, 0)
+    assert any(isinstance(e, Noted) and "nothing to draw" in e.text for e in events)
+    play(game, "end luke")

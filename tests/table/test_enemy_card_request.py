@@ -82,7 +82,7 @@ def test_the_numbers_go_into_the_game_as_a_box_entry_and_into_the_box(store: Box
     assert session.game.entries[-1].command.to_text() == "box card:death-trooper/level-1 number=5 reward=25 " \
                                                          "penalty=15"
     assert entered.answer.lines[0] == ("Read off the box for Death Trooper, level 1: number needed to win 5, "
-                                       "reward 25, penalty 15")
+                                       "reward 25, penalty 15 (saved in the box for every later game)")
     assert session.submit("roll cara 3").accepted
     assert session.game.describe()["battle"]["card"] == "level-1"
     assert store.current(shipped()).value(DT1) == values

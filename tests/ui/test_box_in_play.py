@@ -158,8 +158,8 @@ def test_landing_on_a_deed_not_entered_asks_once_and_the_next_game_uses_the_box(
 
     assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
     lines = app.last_answer.lines
-    assert lines[0] == "Read off the box for Tatooine: Mos Eisley: price 140"
-    assert "Luke rolls 5 + 6" in lines
+    assert lines[0] == "Luke rolls 5 + 6"  # what was played first, what was read off the box for it after
+    assert lines[-1] == "Read off the box for Tatooine: Mos Eisley: price 140 (saved in the box for every later game)"
     assert rolls(app) == [("roll luke 5 6", "typed")]
 
     tap(action("buy"))
@@ -204,7 +204,7 @@ def test_values_another_game_saved_in_the_box_are_used_without_asking(app: Any) 
     roll_typed(5, 6)
     assert not dialogs()
     assert action("buy").text == "Luke: buy Tatooine: Mos Eisley for 140 IC"
-    assert app.last_answer.lines[0].startswith("Read off the box for Tatooine: Mos Eisley: price 140")
+    assert app.last_answer.lines[-1].startswith("Read off the box for Tatooine: Mos Eisley: price 140")
     assert [e.command.verb for e in app.session.game.entries[1:]] == ["box", "roll"]
 
 
@@ -343,7 +343,7 @@ def test_landing_on_bounty_asks_its_amount(app: Any) -> None:
     Luke pays the entered 120 IC (TEST DATA): 1,500 - 120 = 1,380 IC."""
     start(app)
     assert app.submit("roll luke 1 2").accepted  # to reach a position quickly: Dagobah: Swamp
-    tap(find(TapButton, "My token is really on"))
+    tap(find(TapButton, "My token is on another space"))
     correction = dialogs()[-1]
     assert isinstance(correction, CorrectionDialog)
     bounty = correction.space_buttons["bounty"]

@@ -1,7 +1,7 @@
 """Star Wars 2015 at the table, tapped on the real widgets, four players on the 800x480 screen: both sides' Bases
-in view, a rent claim that says "half: ally", the Hyperdrive's choices as buttons, and the end screen counting
-Bases. The board is the made-up box of tests/sw2015/testbox.py (TEST DATA), entered by the shortcut of its box
-commands; screenshots sw2015-<step>.
+in view, a rent claim that says "half: ally", the Hyperdrive's choices on the board map, and Force cards played.
+(Whole games to the end: test_sw2015_games.py.) The board is the made-up box of tests/sw2015/testbox.py (TEST
+DATA), entered by the shortcut of its box commands; screenshots sw2015-<step>.
 """
 
 from __future__ import annotations
@@ -11,9 +11,12 @@ from typing import Any
 
 import pytest
 
+from companion.devices.buttons import Press
 from companion.engine.state import Setup
+from companion.ui.board_map import BoardMapDialog
 from companion.ui.box_dialogs import NewCardDialog
 from companion.ui.box_form import ChoiceListDialog
+from companion.ui.screens.table import MAIN_ACTION
 from companion.ui.table_dialogs import CardListDialog
 from companion.ui.widgets import EngineActionButton, TapButton
 from tests.sw2015.testbox import layout_lines, seats
@@ -67,18 +70,33 @@ def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_
     assert (app.session.game.state.cash("luke"), app.session.game.state.cash("finn")) == (1415, 1495)
 
 
-def test_hyperdrive_offers_each_reachable_planet_space_and_the_end_counts_bases(
-        app: Any, screenshot_dir: Path) -> None:
-    """SW-HYPER-1, SW-END-1, SW-END-2: Luke stops on Hyperdrive 5: a button for each unowned planet space up to
-    Hyperdrive 16 (Tatooine 2, Endor 1 and 2, Kamino 1 and 2); he jumps to Endor 1 and buys it. The game then
-    runs to its end by commands (a shortcut) and the end screen shows the winner and the Bases."""
+def test_hyperdrive_offers_each_reachable_planet_space_on_the_board_map(app: Any, screenshot_dir: Path) -> None:
+    """SW-HYPER-1: Luke stops on Hyperdrive 5: one big button opens the board map, where the unowned planet spaces
+    up to Hyperdrive 16 (Tatooine 2, Endor 1 and 2, Kamino 1 and 2) are bright and every other space is dimmed;
+    a tap on Hoth 1 (behind him) only says why; the Cancel button of the button panel closes the map; opened
+    again, a tap on Endor 1 jumps there, and he buys it. Two taps: one opens, one chooses."""
     start(app, "luke", "vader")
     roll_faces("roll", 2, 3)
-    jumps = [b.text for b in [action(f"hyperdrive:space-{p}") for p in (7, 8, 11, 14, 15)]]
-    assert jumps == ["Jump to Tatooine 2", "Jump to Endor 1", "Jump to Endor 2", "Jump to Kamino 1",
-                     "Jump to Kamino 2"]
-    shoot(screenshot_dir, "sw2015-hyperdrive")
-    tap(action("hyperdrive:space-8"))
+    opener = action("map:1")
+    assert opener.text == "Luke: choose on the board where to jump" and opener.height >= MAIN_ACTION
+    assert not [b for b in find_all(EngineActionButton) if b.action.key.startswith("hyperdrive:")]
+    tap(opener)
+    board = dialogs()[-1]
+    assert isinstance(board, BoardMapDialog)
+    assert [(c.position, c.title) for c in board.cells if c.choice] == [
+        (7, "Tatooine 2"), (8, "Endor 1"), (11, "Endor 2"), (14, "Kamino 1"), (15, "Kamino 2")]
+    assert board.cell(5).tokens == ["Luke"] and board.cell(0).tokens == ["Vader"]
+    assert board.cell(1).opacity < 1 and board.cell(8).opacity == 1
+    shoot(screenshot_dir, "sw2015-hyperdrive-map")
+    tap(board.cell(1))
+    assert board in dialogs() and any("stretch ahead" in t for t in texts())
+    app.hardware_press(Press("cancel"))                  # the Cancel button beside the board closes the map too
+    wait_until(lambda: board not in dialogs())
+    tap(opener)
+    board = dialogs()[-1]
+    assert isinstance(board, BoardMapDialog)
+    tap(board.cell(8))
+    wait_until(lambda: board not in dialogs())
     tap(action("buy"))
     assert app.session.game.state.owner("space-8") == "luke"
 

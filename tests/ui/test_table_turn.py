@@ -297,7 +297,7 @@ def test_correction_moves_the_token_and_offers_the_new_space(app: Any, screensho
     (price 60) is offered instead."""
     screen = start(app)
     assert app.submit("roll luke 1 2").accepted  # to reach the position quickly
-    tap(button("My token is really on"))
+    tap(button("My token is on another space"))
     dialog = dialogs()[-1]
     assert isinstance(dialog, CorrectionDialog) and dialog.title.text == "Where is Luke's token really?"
     assert len(dialog.space_buttons) == 40
@@ -478,7 +478,7 @@ def test_table_layer_helpers_for_the_table_screen(app: Any) -> None:
     correction = correction_action(app.session.game)
     assert not correction.enabled
     assert correction.reasons == ("Luke has not rolled yet, so the token has not moved this turn.",)
-    assert button("My token is really on").style == "off"
+    assert button("My token is on another space").style == "off"
 
 
 def test_a_double_tap_on_buy_buys_and_does_not_end_the_turn(app: Any) -> None:

@@ -56,7 +56,17 @@ class BaseLoss(Bases):
     def most_valuable(self, s: GameState, player: str) -> Space | None:
         """The player's most valuable Base (see the module's words), None with no Base."""
         bases = self.bases_of(s, player)
-        return max(bases, key=self.value_rank) if bases else None
+        return self.top(bases) if bases else None
+
+    def top(self, spaces: list[Space]) -> Space:
+        """The most valuable of some planet spaces: the highest price; at equal prices the higher rent (the only
+        time a rent is read, and asked if the box has not given it), then the space further from GO."""
+        price = max(space.price for space in spaces)
+        level = [space for space in spaces if space.price == price]
+        if len(level) > 1:
+            rents = {space.id: self.read_rent(space, Unread("rent", 0)) for space in level}
+            level = [space for space in level if rents[space.id] == max(rents.values())]
+        return max(level, key=lambda space: space.position)
 
     def value_rank(self, space: Space) -> tuple[int, int, int]:
         """How valuable a planet space is: its price, then its rent, then how far it lies from GO (a value the

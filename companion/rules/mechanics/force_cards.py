@@ -14,13 +14,20 @@ or let it stand. Each Just say no! may itself be answered by the other player, i
 holds no card. An even number of them lets the action stand; an odd number cancels it (a cancelled rent is not
 paid; a cancelled Bounty Hunter's Base is spent). Nobody rolls while the answers go on.
 
-Not carried out yet (see docs/rules/star-wars-2015.md): the decks made again from their discards."""
+A card used (one drawn that acts at once, one played from a hand, a Just say no!) lies face up on its deck's
+discard pile. When a token stops on a card space whose deck has run out, that deck's discards are shuffled and
+stacked face down as the new deck before the draw; with no discards either (every card of the deck is in a hand),
+nothing is drawn.
+
+In the ledger, a card of a deck is one ``hand:<deck>`` unit: the bank holds the deck face down, each player their
+hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.edition import Card, Deck
+from companion.card_effects import EFFECTS
+from companion.edition import Card, Deck, Space
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, JailChanged, Noted, Posted
@@ -35,8 +42,14 @@ DEALT, DEALT_ALONE = 3, 6
 
 
 def hand_unit(deck: str) -> str:
-    """The ledger unit of a card of ``deck`` held in a player's hand (the bank holds the rest of the deck)."""
+    """The ledger unit of a card of ``deck``, wherever it is: in the deck (the bank), in a player's hand, or on
+    the deck's discard pile (:func:`discard_account`)."""
     return f"hand:{deck}"
+
+
+def discard_account(deck: str) -> str:
+    """The ledger account of a deck's discard pile: the cards of ``deck`` used and laid face up."""
+    return f"discard:{deck}"
 
 
 class ForceCards(Cards, Sides):
@@ -73,6 +86,34 @@ class ForceCards(Cards, Sides):
         """How many cards of ``deck`` a player holds."""
         return s.ledger.balance(player, hand_unit(deck))
 
+    def in_deck(self, s: GameState, deck: str) -> int:
+        """How many cards of ``deck`` are still face down in the deck."""
+        return s.ledger.balance(BANK, hand_unit(deck))
+
+    def discarded(self, s: GameState, deck: str) -> int:
+        """How many cards of ``deck`` lie face up on its discard pile."""
+        return s.ledger.balance(discard_account(deck), hand_unit(deck))
+
+    def discard(self, emit: Emitter, source: str, deck: Deck, reason: str) -> None:
+        """One card of ``deck`` from ``source`` (the deck itself, or a player's hand) face up onto the deck's
+        discard pile."""
+        emit(Posted(Transaction.transfer(reason, source, discard_account(deck.id), hand_unit(deck.id), 1)))
+
+    def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
+        """A Force deck that has run out is made again from its shuffled discards before the draw; with no
+        discards either (every card of it is in a hand), nothing is drawn."""
+        deck = self.edition.decks.get(space.deck or "")
+        s = emit.state
+        if deck is not None and deck.sides and not self.in_deck(s, deck.id):
+            used = self.discarded(s, deck.id)
+            if not used:
+                emit(Noted(f"Every {deck.name} card is in a hand: {self.name_of(s, player)} has nothing to draw"))
+                return
+            emit(Posted(Transaction.transfer(f"the {deck.name} deck has run out: its {used} used cards are "
+                                             "shuffled into a new deck", discard_account(deck.id), BANK,
+                                             hand_unit(deck.id), used)))
+        super().land_card(emit, player, space, forced)
+
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
         """The card drawn is named by its half of the drawer's side."""
         player, card_id = cmd.args
@@ -86,6 +127,23 @@ class ForceCards(Cards, Sides):
             return [V("card/other-half", f"{self.name_of(s, player)} fights for the {self.side_name(side)}: they "
                                          f"carry out the {self.side_name(side)} half of the card.")]
         return []
+
+    def do_card(self, emit: Emitter, cmd: Command) -> None:
+        """A Force card drawn leaves the deck: a card to keep for the drawer's hand, any other face up onto the
+        discard pile, then it acts."""
+        s, (player, card_id) = emit.state, cmd.args
+        decision = self.drawn(s, player)
+        deck = self.edition.decks[decision.data["deck"]]
+        if not deck.sides:
+            super().do_card(emit, cmd)
+            return
+        card = deck.card(card_id)
+        assert card is not None
+        emit(DecisionClosed(decision.id))
+        emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
+        if not EFFECTS[card.effect].kept:
+            self.discard(emit, BANK, deck, f"the {deck.name} card is used: face up on its discard pile")
+        self.card_effect(emit, player, deck.id, card.effect, card.params)
 
     def effect_jail_free(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """A card to keep joins the drawer's hand."""
@@ -118,8 +176,10 @@ class ForceCards(Cards, Sides):
         return deck, card, self.half_problems(s, player, card)
 
     def check_play(self, s: GameState, cmd: Command) -> list[Violation]:
-        """A card held is played at any time and acts at once; a Get Out of Jail Free card only by a player in
-        Jail, before the roll; Just say no! only against another player's action."""
+        """A card held is played at any time and acts at once, though not while the table is settling something
+        else (anyone's decision, an auction, a Just say no! contest): a card that moves its player's token would
+        otherwise open a second landing beside the first. A Get Out of Jail Free card is played only by a player
+        in Jail, before the roll; Just say no! only against another player's action."""
         player, named = cmd.args
         _, card, problems = self.played_card(s, player, named)
         if problems or card is None:
@@ -128,14 +188,13 @@ class ForceCards(Cards, Sides):
             return self.jail_exit_guard(s, player)
         if card.effect == "just-say-no":
             return [V("play/just-say-no", "Just say no! is played against another player's action.")]
-        return self.blockers(s, player)
+        return self.blockers(s)
 
     def do_play(self, emit: Emitter, cmd: Command) -> None:
         s, (player, named) = emit.state, cmd.args
         deck, card, _ = self.played_card(s, player, named)
         assert deck is not None and card is not None
-        emit(Posted(Transaction.transfer(f"{self.name_of(s, player)} plays a {deck.name} card", player, BANK,
-                                         hand_unit(deck.id), 1)))
+        self.discard(emit, player, deck, f"{self.name_of(s, player)} plays a {deck.name} card")
         emit(Noted(f"{self.name_of(s, player)} plays {deck.name}: {card.title}"))
         if card.effect == "jail-free":
             emit(JailChanged(player, False, 0))
@@ -171,8 +230,8 @@ class ForceCards(Cards, Sides):
         decision = self.decision(s, player, "just-say-no")
         assert decision is not None
         emit(DecisionClosed(decision.id))
-        deck = next(d.id for d in self.edition.decks.values() if d.sides and self.held(s, player, d.id))
-        emit(Posted(Transaction.transfer(f"{self.name_of(s, player)} says no", player, BANK, hand_unit(deck), 1)))
+        deck = next(d for d in self.edition.decks.values() if d.sides and self.held(s, player, d.id))
+        self.discard(emit, player, deck, f"{self.name_of(s, player)} says no")
         data = decision.data
         other = data["actor"] if player == data["target"] else data["target"]
         nos = int(data["nos"]) + 1

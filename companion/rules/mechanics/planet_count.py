@@ -8,6 +8,7 @@ at the first purchase), unless the whole board is already known; the box remembe
 
 from __future__ import annotations
 
+from functools import cmp_to_key
 from typing import ClassVar
 
 from companion.box.values import BOARD_TARGET
@@ -15,7 +16,7 @@ from companion.edition import Space
 from companion.engine.errors import Need, ValueNeeded
 from companion.engine.events import GameEnded
 from companion.engine.ledger import BANK
-from companion.engine.state import GameState
+from companion.engine.state import GameState, Player
 from companion.rules.core import Emitter
 from companion.rules.mechanics.base_loss import BaseLoss
 
@@ -54,8 +55,15 @@ class PlanetCount(BaseLoss):
         held = {p.id: self.bases_of(s, p.id) for p in s.active}
         by_side = {side: sum(len(held[p.id]) for p in s.active if p.side == side) for side in self.edition.sides}
         winner = self.winning_side(s, held, by_side)
-        order = sorted(s.active, key=lambda p: (p.side != winner, -len(held[p.id]),
-                                                tuple(-v for v in self.placement(s, held[p.id]))))
+
+        def before(p: Player, q: Player) -> int:
+            """The winning side first, then most Bases; only a draw compares the best Bases (rents read then)."""
+            a, b = (p.side != winner, -len(held[p.id])), (q.side != winner, -len(held[q.id]))
+            if a != b:
+                return -1 if a < b else 1
+            return self.higher(held[q.id], held[p.id])
+
+        order = sorted(s.active, key=cmp_to_key(before))
         ranking = [{"player": p.id, "worth": len(held[p.id]), "place": place, "parts": {"bases": len(held[p.id])},
                     "side": p.side} for place, p in enumerate(order, start=1)]
         score = " to ".join(str(by_side[side]) for side in sorted(by_side, key=lambda side: side != winner))
@@ -68,9 +76,12 @@ class PlanetCount(BaseLoss):
         level = [side for side, n in by_side.items() if n == most]
         if len(level) == 1:
             return level[0]
-        best = max((p for p in s.active if held[p.id]), key=lambda p: self.placement(s, held[p.id]))
-        return best.side
+        best = self.top([b for side in level for p in s.active if p.side == side for b in held[p.id]])
+        return next(p.side for p in s.active if best in held[p.id])
 
-    def placement(self, s: GameState, bases: list[Space]) -> tuple[int, int, int]:
-        """How high a player's best Base is placed (see :meth:`value_rank`); nothing with no Base."""
-        return max(map(self.value_rank, bases)) if bases else (0, 0, 0)
+    def higher(self, mine: list[Space], theirs: list[Space]) -> int:
+        """Which of two players' Bases include the most valuable (see :meth:`top`): 1 mine, -1 theirs, 0 neither
+        (no Base on either side)."""
+        if not mine or not theirs:
+            return (1 if mine else 0) - (1 if theirs else 0)
+        return 1 if self.top([*mine, *theirs]) in mine else -1

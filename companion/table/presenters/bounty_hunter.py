@@ -1,7 +1,9 @@
-"""The Bounty Hunter at the table: one button per planet space the free Base may go on."""
+"""The Bounty Hunter at the table: the planet spaces the free Base may go on, each a tap on the board map (a
+button each elsewhere)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.engine.ledger import BANK
@@ -21,14 +23,19 @@ def bounty_line(game: Game, who: str, data: DecisionData) -> str:
 
 
 def bounty_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
-    """One button per planet space: an empty one, or another player's Base replaced."""
+    """One button per planet space, naming its space: an empty one, or another player's Base replaced."""
     s = game.state
     actions = []
     for t in mechanic(game, BountyHunter).bounty_targets(s, p):
         holder = s.owner(t.id)
         label = f"On {t.name}" if holder == BANK else f"On {t.name}, in place of {party_name(game, holder)}'s"
-        actions.append(offer(game, f"bounty:{t.id}", label, f"bounty {p} {t.id}"))
+        actions.append(replace(offer(game, f"bounty:{t.id}", label, f"bounty {p} {t.id}"), space=t.id))
     return actions
 
 
-PRESENTER = Presenter(decisions={"bounty": Decision(bounty_line, bounty_actions)})
+def bounty_on_map(game: Game, who: str, data: DecisionData) -> str:
+    """The button that opens the board map to choose where the free Base goes."""
+    return f"{party_name(game, who)}: choose on the board where the free {game.edition.term('base')} goes"
+
+
+PRESENTER = Presenter(decisions={"bounty": Decision(bounty_line, bounty_actions, on_map=bounty_on_map)})

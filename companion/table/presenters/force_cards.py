@@ -69,9 +69,18 @@ def action_words(game: Game, data: DecisionData) -> str:
 
 
 def answer_line(game: Game, who: str, data: DecisionData) -> str:
-    """Who may answer what (again, after a Just say no!)."""
-    said = f" after {int(str(data['nos']))} Just say no!" if int(str(data["nos"])) else ""
-    return f"{party_name(game, who)} may say no to {action_words(game, data)}{said}"
+    """Who may answer what: the action against them, or the other player's Just say no! against it."""
+    nos = int(str(data["nos"]))
+    if not nos:
+        return f"{party_name(game, who)} may say no to {action_words(game, data)}"
+    other = party_name(game, str(data["target"] if who == data["actor"] else data["actor"]))
+    so_far = f" (the {ordinal(nos)})" if nos > 1 else ""
+    return f"{party_name(game, who)} may say no to {other}'s Just say no!{so_far} against {action_words(game, data)}"
+
+
+def ordinal(n: int) -> str:
+    """``2nd``, ``3rd``, ``4th``."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def answer_actions(game: Game, p: str, data: DecisionData) -> list[Action]:

@@ -1,7 +1,9 @@
-"""Hyperdrive at the table: one button per planet space the jump may reach."""
+"""Hyperdrive at the table: the planet spaces the jump may reach, each a tap on the board map (a button each
+elsewhere)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.rules import mechanic
@@ -20,10 +22,16 @@ def jump_line(game: Game, who: str, data: DecisionData) -> str:
 
 
 def jump_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
-    """One button per space the jump may reach."""
+    """One button per space the jump may reach, naming its space."""
     here = game.edition.space(str(data["space"])).position
     targets = mechanic(game, Hyperdrive).hyperdrive_targets(game.state, here)
-    return [offer(game, f"hyperdrive:{t.id}", f"Jump to {t.name}", f"hyperdrive {p} {t.id}") for t in targets]
+    return [replace(offer(game, f"hyperdrive:{t.id}", f"Jump to {t.name}", f"hyperdrive {p} {t.id}"), space=t.id)
+            for t in targets]
 
 
-PRESENTER = Presenter(decisions={"hyperdrive": Decision(jump_line, jump_actions)})
+def jump_on_map(game: Game, who: str, data: DecisionData) -> str:
+    """The button that opens the board map to choose where to jump."""
+    return f"{party_name(game, who)}: choose on the board where to jump"
+
+
+PRESENTER = Presenter(decisions={"hyperdrive": Decision(jump_line, jump_actions, on_map=jump_on_map)})

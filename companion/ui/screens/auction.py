@@ -216,6 +216,8 @@ def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
     row = Panel(theme.PANEL_RAISED if bidder.high else theme.PANEL, size_hint_y=None, height=theme.TOUCH + dp(8),
                 padding=dp(4), spacing=dp(4))
     row.player = bidder.id
+    if bidder.side_colour:  # allies and enemies told apart at a glance
+        row.add_widget(colour_band(bidder.side_colour, dp(6)))
     who = BoxLayout(orientation="vertical", size_hint_x=0.24, padding=(dp(4), 0))
     colour = theme.ACCENT if bidder.high else (theme.MUTED if bidder.passed else theme.TEXT)
     mark = "  ·  highest" if bidder.high else ("  ·  out" if bidder.passed else "")

@@ -4,8 +4,9 @@ and the Imperial enemies (in their colours) on their spaces; the four outposts i
 Imperial Advance spaces. Beside the map: which physical piece to move where after the last advance (and why, when
 one had to go a space further), the boss's release, and where Grogu is.
 
-Everything comes from :func:`companion.table.coop.board_map`; the screen only places it. The fixed layout (the bar,
-the map's place and the side panel) is ``board.kv``.
+Everything comes from :func:`companion.table.coop.board_map`; the screen only places it. The layout (the bar, the
+map's place, the side panel with the moves and the places) is ``board.kv``; the map itself is drawn here, each
+space placed by its number.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.table.coop import BoardMap, MapSpace, Outpost, board_map, boss_wo
 from companion.table.views import GROGU_COLOUR, NO_COLOUR, pieces
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, load_layout, paint, scroll_column, text
+from companion.ui.widgets import Panel, TapButton, load_layout, paint, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -223,17 +224,21 @@ class BoardMapWidget(FloatLayout):
 
 class BoardScreen(CompanionScreen):
     """The board map (see the module docstring); "Back to table" returns to the table screen (layout: ``board.kv``;
-    the map and the side panel's lines are drawn in :meth:`refresh`)."""
+    :meth:`refresh` draws the map and fills in the side panel's lines)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.board: BoardMap | None = None
         self.map: BoardMapWidget | None = None
         self.move_labels: list[Label] = []
-        self.back_button: TapButton = self.ids.back_button
-        self.body: BoxLayout = self.ids.body
-        self.map_holder: BoxLayout = self.ids.map_holder
-        self.side: Panel = self.ids.side
+        ids = self.ids
+        self.back_button: TapButton = ids.back_button
+        self.body: BoxLayout = ids.body
+        self.map_holder: BoxLayout = ids.map_holder
+        self.side: Panel = ids.side
+        # The side panel's parts shown in turn: kept here as they leave the tree (ids hold only weak references).
+        self.side_scroller: Widget = ids.side_scroller.__self__
+        self.no_map: Widget = ids.no_map.__self__
 
     def refresh(self) -> None:
         """Redraw the map and the moves from the game."""
@@ -244,26 +249,23 @@ class BoardScreen(CompanionScreen):
         self.side.clear_widgets()
         self.move_labels = []
         if board is None or session is None:
-            self.side.add_widget(text("This game has no board map.", theme.FONT))
+            self.side.add_widget(self.no_map)
             return
         game = session.game
         holder = next((p.position for p in pieces(game) if p.id == "grogu"), -1)
         self.map = BoardMapWidget(board, holder, game.edition.term("outpost"), boss_words(game))
         self.map_holder.add_widget(self.map)
-        scroller, column = scroll_column(dp(4))
-        column.padding = (0, 0, dp(10), 0)  # room for the scroll bar
-        column.add_widget(text("Move the pieces" if board.moves else "No piece to move", theme.FONT_LARGE,
-                               theme.ACCENT, bold=True))
-        for words in board.moves:
-            label = text(f"•  {words}", theme.FONT, theme.TEXT)
-            self.move_labels.append(label)
-            column.add_widget(label)
-        column.add_widget(Widget(size_hint_y=None, height=dp(6)))
-        column.add_widget(text("Where everything is", theme.FONT_SMALL, theme.MUTED, bold=True))
+        ids = self.ids
+        ids.moves_heading.text = "Move the pieces" if board.moves else "No piece to move"
+        self.move_labels = [text(f"•  {words}", theme.FONT, theme.TEXT) for words in board.moves]
+        ids.moves.clear_widgets()
+        for label in self.move_labels:
+            ids.moves.add_widget(label)
+        ids.places.clear_widgets()
         for piece in pieces(game):
             colour = theme.rgba(GROGU_COLOUR) if piece.id == "grogu" else theme.TEXT
-            column.add_widget(text(f"{piece.name}: {piece.place}", theme.FONT_SMALL, colour))
-        self.side.add_widget(scroller)
+            ids.places.add_widget(text(f"{piece.name}: {piece.place}", theme.FONT_SMALL, colour))
+        self.side.add_widget(self.side_scroller)
 
 
 load_layout(__file__)

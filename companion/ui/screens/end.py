@@ -18,13 +18,14 @@ from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
-from companion.table.history import RankRow, axis_label, ranking, winners, worth_history
+from companion.edition import capital
+from companion.table.history import RankRow, axis_label, chart_title, ranking, side_victory, winners, worth_history
 from companion.table.views import RoundView, coop_state, table_view
 from companion.ui import theme
 from companion.ui.boards import BoardCard
 from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, load_layout, text
+from companion.ui.widgets import Panel, load_layout, paint, text
 
 
 class EndScreen(CompanionScreen):
@@ -75,15 +76,27 @@ class EndScreen(CompanionScreen):
             self.winner.text = f"{names[0]} wins!" if names else "The game is over"
         state = f"The game is over: {view.end_reason}" if view.over else "The game is still on"
         self.reason.text = f"{state}  ·  {'round' if view.rounds else 'turn'} {view.turn_number}"
+        victory = side_victory(game)
+        if victory is not None:  # sides against each other: the side's victory, then the ultimate winner
+            self.winner.text = victory.headline
+            self.reason.text = f"{victory.line(capital(game.edition.term('bases')))}  ·  turn {view.turn_number}"
         if view.rounds is not None:
             self._show_boards(view.rounds)
             return
         self._show_chart(True)
-        self.chart_title.text = "Net worth over the game"
+        self.chart_title.text = chart_title(game)
         series = worth_history(game, theme.PALETTE)
         colours = {s.player: s.colour for s in series}
-        for row in ranking(game):
-            self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+        rows = ranking(game)
+        if victory is not None:  # by side, the winners first, each side under its count of Bases
+            for score in victory.scores:
+                self.rank_list.add_widget(side_heading(score.words(game.edition.term("base")), score.colour))
+                for row in rows:
+                    if row.side == score.side:
+                        self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+        else:
+            for row in rows:
+                self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
         if lost:
             self.rank_list.add_widget(text(f"{view.end_reason}: nobody wins. The heroes played together, and "
                                            "Grogu is lost to the Empire.", theme.FONT, theme.DANGER, bold=True))
@@ -131,6 +144,17 @@ def rank_card(row: RankRow, colour: str) -> Widget:
                              size_hint_x=0.28))
         card.add_widget(line)
     return card
+
+
+def side_heading(words: str, colour: str) -> Widget:
+    """A side's line over its players in the ranking: a band of the side's colour and its Bases."""
+    line = BoxLayout(size_hint_y=None, height=theme.FONT * 1.6, spacing=dp(8))
+    band = Widget(size_hint_x=None, width=dp(8))
+    paint(band, theme.rgba(colour), dp(3))
+    line.add_widget(band)
+    line.add_widget(text(words, theme.FONT, theme.TEXT, bold=True, fixed_height=False))
+    line.side_words = words
+    return line
 
 
 def legend_entry(name: str, colour: str) -> Widget:

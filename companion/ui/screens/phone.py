@@ -4,8 +4,8 @@ One code is shown at a time, as large as the screen allows, so it scans from acr
 code is on the screen only while that player asks for it. The list on the left picks the code: the table view
 (read only, for everyone) or a player's own view. A player's code can be revoked (a lost phone) and a new one
 issued. Every word comes from :func:`companion.table.phone.phone_codes`; the codes are drawn from
-:func:`companion.table.phone.qr_picture`. The fixed layout (the bar with the switch and Back, the body below) is
-``phone.kv``.
+:func:`companion.table.phone.qr_picture`. The layout (the bar with the switch and Back, the list of codes, the
+chosen code with its buttons, what the phone view is when there is no code) is ``phone.kv``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
-from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.table.phone import PhoneCode, phone_codes, qr_picture
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, confirm, load_layout, scroll_column, text
+from companion.ui.widgets import TapButton, confirm, load_layout
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -70,16 +69,27 @@ class QrCode(Widget):
 
 class PhoneScreen(CompanionScreen):
     """The switch, the list of codes (table view, then each player) and the chosen code, large (layout:
-    ``phone.kv``; the list and the code are drawn in :meth:`refresh`)."""
+    ``phone.kv``; :meth:`refresh` fills in the list and the code)."""
 
     def __init__(self, app: Shell, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.chosen = ""
         self.codes: tuple[PhoneCode, ...] = ()
-        self.switch: TapButton = self.ids.switch
-        self.back: TapButton = self.ids.back
-        self.body: BoxLayout = self.ids.body
-        self.qr = QrCode()
+        self.shown: PhoneCode | None = None
+        ids = self.ids
+        self.switch: TapButton = ids.switch
+        self.back: TapButton = ids.back
+        self.body: BoxLayout = ids.body
+        self.qr: QrCode = ids.qr
+        self.seats: BoxLayout = ids.seats
+        self.code_buttons: BoxLayout = ids.code_buttons
+        # The parts shown in turn: kept here as they leave the tree (ids hold only weak references).
+        self.about: Widget = ids.about.__self__
+        self.codes_column: Widget = ids.codes_column.__self__
+        self.code_panel: Widget = ids.code_panel.__self__
+        self.revoke_button: TapButton = ids.revoke.__self__
+        self.reissue_button: TapButton = ids.reissue.__self__
+        self.body.clear_widgets()  # see refresh
 
     # ---------------------------------------------------------------- drawing
 
@@ -94,44 +104,40 @@ class PhoneScreen(CompanionScreen):
         self.codes = view.codes
         self.body.clear_widgets()
         if not view.codes:
-            panel = Panel(orientation="vertical")
-            panel.add_widget(text(view.note, theme.FONT_LARGE, theme.TEXT if view.on else theme.ACCENT, bold=True))
-            panel.add_widget(text(ABOUT, theme.FONT, theme.MUTED))
-            panel.add_widget(Widget())
-            self.body.add_widget(panel)
+            self.shown = None
+            self.qr.show("")
+            self.ids.about_note.text = view.note
+            self.ids.about_note.color = theme.TEXT if view.on else theme.ACCENT
+            self.body.add_widget(self.about)
             return
         if self.chosen not in {c.seat for c in view.codes}:
             self.chosen = view.codes[0].seat
-        self.body.add_widget(self._list(view.note))
-        self.body.add_widget(self._code(next(c for c in view.codes if c.seat == self.chosen)))
+        self._list(view.note)
+        self._code(next(c for c in view.codes if c.seat == self.chosen))
+        self.body.add_widget(self.codes_column)
+        self.body.add_widget(self.code_panel)
 
-    def _list(self, note: str) -> Widget:
-        column = BoxLayout(orientation="vertical", size_hint_x=0.34, spacing=theme.GAP)
-        scroller, seats = scroll_column()
-        seats.padding = (0, 0, dp(10), 0)  # room for the scroll bar
+    def _list(self, note: str) -> None:
+        """The codes to choose from, the chosen one in the accent colour, and the note under them."""
+        self.seats.clear_widgets()
         for code in self.codes:
             label = f"{code.title} (revoked)" if code.revoked else code.title
-            seats.add_widget(TapButton(label, partial(self.choose, code.seat),
-                                       "primary" if code.seat == self.chosen else "normal"))
-        column.add_widget(scroller)
-        column.add_widget(text(note, theme.FONT_SMALL, theme.MUTED))
-        return column
+            self.seats.add_widget(TapButton(label, partial(self.choose, code.seat),
+                                            "primary" if code.seat == self.chosen else "normal"))
+        self.ids.note.text = note
 
-    def _code(self, code: PhoneCode) -> Widget:
-        panel = Panel(orientation="vertical", spacing=dp(4))
-        panel.add_widget(text(code.title, theme.FONT_LARGE, theme.ACCENT, bold=True, halign="center"))
-        panel.add_widget(text(code.detail, theme.FONT_SMALL, theme.TEXT if code.revoked else theme.MUTED,
-                              halign="center"))
+    def _code(self, code: PhoneCode) -> None:
+        """The chosen code with its title and what it opens; Revoke for a player's code still in use, New code."""
+        self.shown = code
+        self.ids.code_title.text = code.title
+        self.ids.code_detail.text = code.detail
+        self.ids.code_detail.color = theme.TEXT if code.revoked else theme.MUTED
         self.qr.show(code.url)
-        if self.qr.parent is not None:
-            self.qr.parent.remove_widget(self.qr)
-        panel.add_widget(self.qr if code.url else Widget())
-        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        self.code_buttons.clear_widgets()
         if not code.is_table and not code.revoked:
-            buttons.add_widget(TapButton("Revoke (lost phone)", lambda: self.ask_revoke(code), "danger"))
-        buttons.add_widget(TapButton("New code", lambda: self.reissue(code), "primary" if code.revoked else "normal"))
-        panel.add_widget(buttons)
-        return panel
+            self.code_buttons.add_widget(self.revoke_button)
+        self.reissue_button.set_style("primary" if code.revoked else "normal")
+        self.code_buttons.add_widget(self.reissue_button)
 
     # ---------------------------------------------------------------- taps
 
@@ -147,8 +153,11 @@ class PhoneScreen(CompanionScreen):
         self.chosen = seat
         self.refresh()
 
-    def ask_revoke(self, code: PhoneCode) -> None:
+    def ask_revoke(self, code: PhoneCode | None) -> None:
         """Revoke a player's code after the table confirms: that phone can no longer see or send anything."""
+        if code is None:
+            return
+
         def revoke() -> None:
             self.app.phones.revoke(code.seat)
             self.refresh()
@@ -158,8 +167,10 @@ class PhoneScreen(CompanionScreen):
                  "trades any more.", "Tap New code afterwards to give them a new one."],
                 revoke, yes="Revoke", style="danger")
 
-    def reissue(self, code: PhoneCode) -> None:
+    def reissue(self, code: PhoneCode | None) -> None:
         """A new code for the seat; the old one opens nothing any more."""
+        if code is None:
+            return
         self.app.phones.reissue(code.seat)
         self.chosen = code.seat
         self.refresh()

@@ -49,6 +49,7 @@ from companion.table.actions import (
 from companion.table.coop import dice_words
 from companion.table.presenters.force_cards import HAND_KEY, hand_choices, play_command, play_offers
 from companion.table.presenters.heists import SECRET_DIAL
+from companion.table.space_map import MAP_KEY, on_the_map, space_map
 from companion.table.views import (
     GROGU_COLOUR,
     DeedView,
@@ -65,6 +66,7 @@ from companion.table.views import (
 )
 from companion.table.words import party_name
 from companion.ui import theme
+from companion.ui.board_map import BoardMapDialog
 from companion.ui.boards import BoardCard, TrayStrip
 from companion.ui.dice import DieFace, roll_buttons
 from companion.ui.heist_dialogs import RevealDialog, SecretDialDialog
@@ -429,7 +431,7 @@ class TableScreen(CompanionScreen):
                 self._tumble_in(new_roll)
             self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
                                   view.dice_source)
-            actions, correction = turn_actions(game), correction_action(game)
+            actions, correction = on_the_map(game, turn_actions(game)), correction_action(game)
             self._update_actions((game_id, tuple(actions), correction, status), actions, correction, status)
         self._answer_seen = answer
         self.journal_slot.fill((game_id, view.journal), lambda: self._journal(view.journal))
@@ -644,6 +646,8 @@ class TableScreen(CompanionScreen):
                 continue
             elif action.key.startswith(HAND_KEY):
                 button = TapButton(action.label, partial(self._hand, action), **style)
+            elif action.key.startswith(MAP_KEY):
+                button = EngineActionButton(action, self._board_map, guard=True, **style)
             elif action.key.startswith("bankrupt:"):
                 button = EngineActionButton(action, self._confirm_bankruptcy, guard=True, **style)
             else:
@@ -796,6 +800,13 @@ class TableScreen(CompanionScreen):
         assert self.app.session is not None
         choose_one("Who plays a Force card?", [(c.label, c) for c in hand_choices(self.app.session.game)],
                    self._play_from)
+
+    def _board_map(self, action: Action) -> None:
+        """The board map of a decision whose choice is a space of the board (a tap on a space chooses it)."""
+        assert self.app.session is not None
+        view = space_map(self.app.session.game, int(action.key.removeprefix(MAP_KEY)))
+        if view is not None:
+            BoardMapDialog(view, self.app.run_action).open()
 
     def _play_from(self, choice: Action) -> None:
         """The cards a player may play from one hand (those entered, and a way to enter the one played)."""

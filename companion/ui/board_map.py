@@ -1,0 +1,197 @@
+"""The board map on which a space is chosen (a Hyperdrive's jump, a Bounty Hunter's free Base): one tap on the
+table's button opens it, one tap on a bright space chooses it.
+
+Every space known sits round a ring in board order (GO at the bottom right, as on the board), each with its planet's
+colour along its top (when the box has given it), whose Base stands there over a stripe of their side's colour, and
+the tokens standing there (the chooser's in yellow). The spaces the decision offers are bright and framed in
+yellow (a known planet space brightest, in its planet's colour when the box has given it); the others are dimmed,
+and a tap on one says why it cannot be chosen. A space nobody has described yet shows a question mark. In the
+ring's middle: what is being chosen, a hint, whose Base each stripe colour means, and Cancel.
+
+Everything shown comes from :func:`companion.table.space_map.space_map`; a tap submits the decision's own button
+(the same command a button in a list would). The look of the window and of a space is ``board_map.kv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from companion.devices.buttons import Press
+from companion.table.coop import initials
+from companion.table.offers import Action
+from companion.table.space_map import MapCell, SpaceMap, ring_place, ring_shape
+from companion.ui import theme
+from companion.ui.widgets import FreshGuard, TapButton, load_layout, toast
+
+DIMMED = 0.5
+"""How much of a space that cannot be chosen shows through (the chooser's own space a little more)."""
+
+
+class TokenChip(Label):
+    """A token standing on a space: its player's name (initials when several stand there) on a light pill, the
+    chooser's on yellow (look: ``board_map.kv``)."""
+
+    chip = ColorProperty(theme.TEXT)
+
+
+class SpaceCell(FreshGuard, ButtonBehavior, BoxLayout):
+    """One space on the ring (look: ``<SpaceCell>`` in ``board_map.kv``): bright and framed when a tap chooses
+    it, dimmed otherwise."""
+
+    title = StringProperty("")
+    words = StringProperty("")
+    fill = ColorProperty(theme.PANEL)
+    band = ColorProperty((0, 0, 0, 0))
+    base = ColorProperty((0, 0, 0, 0))
+    frame = ColorProperty(theme.BACKGROUND)
+    frame_width = NumericProperty(dp(1))
+    ink = ColorProperty(theme.TEXT)
+
+    def __init__(self, cell: MapCell, on_tap: Callable[[SpaceCell], Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cell, self.position, self.on_tap = cell, cell.position, on_tap
+        self.choice: Action | None = cell.choice
+        self.drawn_at = Clock.frames  # the tap that opened the map is not a choice
+        self.title = cell.name if cell.known else f"?  {cell.name}"
+        self.words = cell.words
+        short = len(cell.tokens) > 2
+        self.chips = [TokenChip(text=initials(name) if short else name,
+                                chip=theme.ACCENT if cell.chooser_here and n == 0 else theme.TEXT)
+                      for n, name in enumerate(cell.tokens)]
+        tokens: BoxLayout = self.ids.tokens
+        for chip in self.chips:
+            tokens.add_widget(chip)
+        if not self.chips:
+            tokens.height = 0
+        if cell.colour:
+            self.band = theme.rgba(cell.colour)
+        if cell.side_colour:
+            self.base = theme.rgba(cell.side_colour)
+        if self.choice is not None and cell.known:
+            self.fill = theme.rgba(cell.colour) if cell.colour else theme.BUTTON
+            self.ink = theme.text_on(self.fill)
+            self.frame, self.frame_width = theme.ACCENT, dp(3)
+        elif self.choice is not None:  # a space nobody has described: a choice, but darker than a known one
+            self.fill = theme.PANEL_RAISED
+            self.frame, self.frame_width = theme.ACCENT, dp(1.5)
+        else:
+            self.fill = theme.PANEL if cell.known else theme.BACKGROUND
+            self.ink = theme.MUTED
+            self.opacity = 0.7 if cell.chooser_here else DIMMED
+
+    @property
+    def tokens(self) -> list[str]:
+        """The words on the tokens shown, the chooser's first."""
+        return [chip.text for chip in self.chips]
+
+    def on_release(self) -> None:
+        """Choose this space (or say why it cannot be chosen)."""
+        self.on_tap(self)
+
+
+class RingMap(FloatLayout):
+    """The ring of spaces, and in its hole the middle panel (``centre``, from the .kv file)."""
+
+    centre = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cells: list[SpaceCell] = []
+        self.length = 4
+        self.bind(pos=self._place, size=self._place)
+
+    def show(self, cells: list[SpaceCell], length: int) -> None:
+        """Put these spaces round a ring of ``length`` places."""
+        for old in self.cells:
+            self.remove_widget(old)
+        self.cells, self.length = cells, max(length, len(cells))
+        for cell in cells:
+            self.add_widget(cell)
+        self._place()
+
+    def _place(self, *_args: object) -> None:
+        if self.width <= 1 or self.height <= 1:
+            return
+        cols, rows = ring_shape(self.length, self.width / self.height)
+        w, h = self.width / cols, self.height / rows
+        for cell in self.cells:
+            col, row = ring_place(cell.position, cols, rows)
+            cell.size_hint = (None, None)
+            cell.pos, cell.size = (self.x + col * w + dp(1), self.y + row * h + dp(1)), (w - dp(2), h - dp(2))
+        centre = self.centre
+        if centre is not None:
+            centre.size_hint = (None, None)
+            centre.pos = (self.x + w + dp(4), self.y + h + dp(4))
+            centre.size = (max(dp(10), (cols - 2) * w - dp(8)), max(dp(10), (rows - 2) * h - dp(8)))
+
+
+class BoardMapDialog(ModalView):
+    """The board map of one decision (layout: ``<BoardMapDialog>`` in ``board_map.kv``); ``choose`` gets the
+    action of the space tapped, once, after the map closes."""
+
+    def __init__(self, view: SpaceMap, choose: Callable[[Action], Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view, self.choose = view, choose
+        self.ring: RingMap = self.ids.ring
+        self.title_label: Label = self.ids.title
+        self.hint_label: Label = self.ids.hint
+        self.cancel: TapButton = self.ids.cancel
+        self.title_label.text = view.title
+        known = "" if view.length_known else "  Only the spaces known so far are shown."
+        self.hint_label.text = view.hint + known
+        self.legend: BoxLayout = self.ids.legend
+        if any(cell.owner for cell in view.cells):  # the stripe under a Base: whose side it is
+            for name, colour in view.sides:
+                self.legend.add_widget(SideStripe(name=name, stripe=theme.rgba(colour)))
+        else:
+            self.legend.height = 0
+        self.cells = [SpaceCell(cell, self._tapped) for cell in view.cells]
+        self.ring.show(self.cells, view.length)
+
+    def hardware_press(self, press: Press) -> bool:
+        """Cancel closes the map; Confirm chooses the one space offered (with several, a tap chooses); returns
+        whether the press did anything."""
+        offered = [c for c in self.cells if c.choice is not None]
+        if press.button == "cancel":
+            self.dismiss()
+            return True
+        if press.button == "confirm" and len(offered) == 1:
+            self._tapped(offered[0])
+            return True
+        return False
+
+    def cell(self, position: int) -> SpaceCell:
+        """The space at a board position."""
+        return next(c for c in self.cells if c.position == position)
+
+    def _tapped(self, cell: SpaceCell) -> None:
+        if cell.choice is None:
+            toast([f"{cell.cell.name}: {' '.join(cell.cell.refused) or 'not one of the choices.'}"], 4.0)
+            return
+        action = cell.choice
+        self.dismiss()
+        self.choose(action)
+
+
+class SideStripe(BoxLayout):
+    """A side's stripe and its name, under the map's hint (look: ``board_map.kv``)."""
+
+    name = StringProperty("")
+    stripe = ColorProperty(theme.MUTED)
+
+
+class MapCentre(BoxLayout):
+    """The middle of the ring: what is chosen, the hint and Cancel (look: ``board_map.kv``)."""
+
+
+load_layout(__file__)
