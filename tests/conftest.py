@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.clock import FakeClock
+from tests.tools import installed
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,3 +78,9 @@ def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, app_device
         if isinstance(child, ModalView):
             child.dismiss(animation=False)
     companion_app.on_stop()
+
+
+@pytest.fixture
+def chromium() -> str:
+    """The browser the phone pages are rendered in (installed by run.sh with the test packages)."""
+    return installed("chromium", "chromium-browser")

@@ -40,7 +40,6 @@ from companion.ui.dice import DiceDialog, FaceToggle
 from companion.ui.heist_dialogs import RevealDialog
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
 from tests.go.testbox import heights, tray
-from tests.tools import installed
 from tests.ui import helpers
 from tests.ui.helpers import (
     dialogs,
@@ -155,12 +154,6 @@ def phone_page(chromium: str, url: str, profile: Path, shot: Path, seen: list[st
         assert words in page, words
     for words in unseen:
         assert words not in page, words
-
-
-@pytest.fixture
-def chromium() -> str:
-    """The browser the phone pages are rendered in (installed by run.sh with the test packages)."""
-    return installed("chromium", "chromium-browser")
 
 
 def acting() -> list[str]:

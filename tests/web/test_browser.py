@@ -13,16 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.tools import installed
 from tests.web.conftest import AUCTION, Table
 
 PHONE = (390, 844)
-
-
-@pytest.fixture
-def chromium() -> str:
-    """The browser (installed by run.sh with the test packages)."""
-    return installed("chromium", "chromium-browser")
 
 
 def browse(chromium: str, url: str, profile: Path, *what: str) -> str:

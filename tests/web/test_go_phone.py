@@ -9,7 +9,6 @@ the Bank Heist, Ben and Cat on the brown space, each taking a brown block from t
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,9 +22,9 @@ from companion.table.session import Session
 from companion.web.handoff import Direct
 from companion.web.link import PhoneLink
 from tests.go.testbox import made_up_box, marker_at
-from tests.tools import installed
 from tests.web.conftest import Table
 from tests.web.helpers import Response, get, post
+from tests.web.test_browser import browse
 
 SEATS = [{"id": "ann", "name": "Ann", "board": "red-1"}, {"id": "ben", "name": "Ben", "board": "yellow-1"},
          {"id": "cat", "name": "Cat", "board": "green-1"}]
@@ -232,21 +231,6 @@ def test_a_phone_cannot_set_another_players_dial(go_table: Table) -> None:
                                                           "have moved on.")
     assert tap(go_table, "ben", "picture:ring").status == 200
     assert view(go_table, "ann")["secret"]["pictures"][0] == {"who": "Ann", "picture": "coin", "name": "coin"}
-
-
-@pytest.fixture
-def chromium() -> str:
-    """The browser (installed by run.sh with the test packages)."""
-    return installed("chromium", "chromium-browser")
-
-
-def browse(chromium: str, url: str, profile: Path, *what: str) -> str:
-    """Headless Chromium at phone size on ``url``, the page's timers given 3 s; returns what it printed."""
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--disable-extensions", "--hide-scrollbars", f"--user-data-dir={profile}",
-               f"--window-size={PHONE[0]},{PHONE[1]}", "--virtual-time-budget=3000", *what, url]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=True).stdout
 
 
 def shoot(chromium: str, table: Table, seat: str, profile: Path, shot: Path, seen: list[str],
