@@ -15,12 +15,24 @@ from typing import Any
 UNKNOWN_SPACE = "?"
 """A space of a face nobody has described yet."""
 SIDES = (1, 2)
+FACE_LENGTHS = range(4, 81)
+"""How many spaces a mini board's face may have, GO included."""
+TRACKER_STEPS = range(1, 21)
+"""How many steps a Mega Shut Down tracker may have, from Start to its end."""
 COLOUR_WORDS = {"light-blue": "light blue", "dark-blue": "dark blue"}
+SPACE_NAMES = {"go": "GO", "chance": "Chance", "bank-heist": "Bank Heist", "shut-down": "Shut Down",
+               "just-visiting": "Just Visiting", "free-parking": "Free Parking", "go-to-jail": "Go To Jail"}
+"""The spaces of a mini board that are not colour spaces, as the players call them."""
 
 
 def colour_name(colour: str) -> str:
     """A block or board colour as the players say it (``light blue``)."""
     return COLOUR_WORDS.get(colour, colour)
+
+
+def space_name(kind: str) -> str:
+    """A kind of space of a mini board as a token stands on it: ``Bank Heist``, ``light blue space``."""
+    return SPACE_NAMES.get(kind) or f"{colour_name(kind)} space"
 
 
 @dataclass(frozen=True)
@@ -119,8 +131,9 @@ def mini_board_problems(raw: dict[str, Any]) -> list[str]:
             problems.append(f"board.toml: two faces are the {item.get('colour')} board, side {item.get('side')}")
         seen.add((item.get("colour"), item.get("side")))
         length, spaces = item.get("length"), item.get("spaces", [])
-        if length is not None and not (isinstance(length, int) and 4 <= length <= 80):
-            problems.append(f"board.toml: face {fid} has {length!r} spaces; a mini board has 4 to 80")
+        if length is not None and not (isinstance(length, int) and length in FACE_LENGTHS):
+            problems.append(f"board.toml: face {fid} has {length!r} spaces; a mini board has {FACE_LENGTHS[0]} to "
+                            f"{FACE_LENGTHS[-1]}")
         bad = [k for k in spaces if k not in kinds and k != UNKNOWN_SPACE]
         if bad:
             problems.append(f"board.toml: face {fid}: {', '.join(map(str, bad))} is not a kind of space of a mini "
@@ -132,8 +145,9 @@ def mini_board_problems(raw: dict[str, Any]) -> list[str]:
         if spaces.count("just-visiting") > 1:
             problems.append(f"board.toml: face {fid} has more than one Jail")
         tracker = item.get("tracker")
-        if tracker is not None and not (isinstance(tracker, int) and 1 <= tracker <= 20):
-            problems.append(f"board.toml: face {fid}: a Mega Shut Down tracker has 1 to 20 steps, not {tracker!r}")
+        if tracker is not None and not (isinstance(tracker, int) and tracker in TRACKER_STEPS):
+            problems.append(f"board.toml: face {fid}: a Mega Shut Down tracker has {TRACKER_STEPS[0]} to "
+                            f"{TRACKER_STEPS[-1]} steps, not {tracker!r}")
     meta = raw.get("edition", {})
     for key in ("per_colour", "build_squares", "landmark"):
         if not isinstance(meta.get("blocks", {}).get(key), int) or meta["blocks"][key] < 1:

@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.box.fields import (
-    FACE_LENGTHS,
     LAYOUT_FIELDS,
-    TRACKER_STEPS,
     board_fields,
     card_fields,
     face_fields,
@@ -38,7 +36,7 @@ from companion.edition import (
     field_labels,
 )
 from companion.engine.errors import EditionError
-from companion.mini_boards import UNKNOWN_SPACE, Face, mini_board_problems
+from companion.mini_boards import FACE_LENGTHS, TRACKER_STEPS, UNKNOWN_SPACE, Face, mini_board_problems
 from companion.space_kinds import KINDS, BoardFacts, BoxField
 
 MAX_NAME = 40

@@ -14,7 +14,7 @@ from dataclasses import replace
 from companion.box.values import face_space
 from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
 from companion.edition import CARD_EFFECTS, Edition, Space, board_facts
-from companion.mini_boards import colour_name
+from companion.mini_boards import SPACE_NAMES, colour_name
 from companion.space_kinds import KINDS, BoxField
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour", "length", "jail", "bases", "planets",
@@ -36,14 +36,9 @@ BAND_COLOURS = (("#8b5a2b", "brown"), ("#aae0fa", "light blue"), ("#d93a96", "pi
                 ("#7b3fa0", "purple"), ("#4d4d4d", "grey"), ("#9e9e9e", "silver"), ("#ffffff", "white"))
 
 
-FACE_LENGTHS = range(4, 81)
-"""How many spaces a mini board's face may have, GO included."""
-TRACKER_STEPS = range(1, 21)
-"""How many steps a Mega Shut Down tracker may have, from Start to its end."""
-FACE_KIND_WORDS = {"go": "GO", "chance": "Chance", "bank-heist": "Bank Heist", "shut-down": "Shut Down",
-                   "just-visiting": "Just Visiting / In Jail", "free-parking": "Free Parking",
-                   "go-to-jail": "Go To Jail"}
-"""The spaces of a mini board that are not colour spaces, as the players call them."""
+FACE_KIND_WORDS = {**SPACE_NAMES, "just-visiting": "Just Visiting / In Jail"}
+"""The spaces of a mini board that are not colour spaces, as the box asks for them (the Jail corner by both its
+names)."""
 
 
 def kind_words(edition: Edition, kind: str) -> str:

@@ -32,15 +32,12 @@ from companion.engine.events import (
 )
 from companion.engine.ledger import Ledger
 from companion.engine.state import Decision, GameState, Player
-from companion.mini_boards import UNKNOWN_SPACE, Face, MiniBoards, colour_name
+from companion.mini_boards import UNKNOWN_SPACE, Face, MiniBoards, colour_name, space_name
 from companion.rules.core import Emitter, Grammar, Rules
 from companion.rules.go_events import ActBegun, ActQueued, SatOut, StepBegun
 from companion.rules.go_state import STEPS, Act, GoState, go
 
 V = Violation
-SPACE_WORDS = {"go": "GO", "chance": "Chance", "bank-heist": "Bank Heist", "shut-down": "Shut Down",
-               "just-visiting": "Just Visiting", "free-parking": "Free Parking", "go-to-jail": "Go To Jail"}
-"""The spaces of a mini board other than the colour spaces, as the players say them."""
 
 
 class Rounds(Rules):
@@ -113,7 +110,7 @@ class Rounds(Rules):
         """The space a token stands on, as its board's layout says it so far."""
         position = s.player(player).position
         kind = self.face(s, player).kind_at(position)
-        return f"space {position}" if kind == UNKNOWN_SPACE else SPACE_WORDS.get(kind, f"{colour_name(kind)} space")
+        return f"space {position}" if kind == UNKNOWN_SPACE else space_name(kind)
 
     def clockwise_from_roller(self, s: GameState) -> list[str]:
         """Player ids clockwise from the round's roller (the roller first)."""
