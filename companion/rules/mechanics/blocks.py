@@ -109,8 +109,8 @@ class Blocks(Rounds):
 
     def can_take(self, s: GameState, player: str, colour: str) -> bool:
         """Whether a block of ``colour`` (any colour: empty) can be taken from the tray and placed."""
-        colours = [colour] if colour else self.boards.colours
-        return any(self.in_tray(s, c) and self.squares_for(s, player, c) for c in colours)
+        placeable = self.placeable(s, player)
+        return colour in placeable if colour else bool(placeable)
 
     def failed_take(self, emit: Emitter, player: str, colour: str, why: str, marker: bool) -> None:
         """No block could be taken: the marker steps, or (a Money Bag) nothing happens."""
