@@ -144,8 +144,9 @@ run_tests() {
   say "mypy companion (strict for companion/engine and companion/rules: see pyproject.toml)"
   "$VENV/bin/mypy" companion || die "mypy found problems (see above)"
 
+  # One worker per CPU (pytest-xdist); `bash run.sh test -n 0 ...` runs in this one process (e.g. with -s).
   set +e
-  "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"
+  "$VENV/bin/python" -m pytest -p no:cacheprovider -n auto "$@"
   rc=$?
   set -e
   if ((rc == 5)); then

@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[Run] = []
     # Kept as plain strings: a heap of live objects would slow the garbage collector and so the games.
     kept: list[tuple[Setup, list[str], str]] = []
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for seed in range(args.games):
         if time.perf_counter() - started > args.budget:
             break
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             kept.append((run.game.setup, [e.text for e in run.game.entries[1:]], fingerprint(run.game)))
         run.game = None  # type: ignore[assignment]  # dropped: only the figures are needed
         runs.append(run)
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
 
     commands = [r.commands for r in runs]
     finished = [r for r in runs if r.finished]
@@ -67,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
               f"mean {statistics.mean(r.turns for r in finished):.0f} turns")
     print(f"  commands per second (bots + engine): {total / wall:8.0f}")
     print(f"  player-turns per second (bots + engine): {sum(r.turns for r in runs) / wall:8.0f}")
+    print(f"  the same per second of this process's CPU time (less moved by other work on the machine): "
+          f"{sum(r.turns for r in runs) / cpu:.0f} player-turns, {total / cpu:.0f} commands")
 
     # The engine alone: replay every game's commands (each validated again, as Journal.resume does).
     games = [(setup, [(parse_command(t), 0.0) for t in texts], fp) for setup, texts, fp in kept]

@@ -1,8 +1,9 @@
 """Simple seeded bot players for the benchmarks (never used by the app or the tests).
 
-:class:`TableBots` plays every seat of a classic game. Given ``game.state`` and ``game.describe()`` it returns
-the next command the table would enter; every command still goes through :meth:`Game.apply`, so the engine
-checks it.
+:class:`TableBots` plays every seat of a classic game. From ``game.state`` (what is pending read in the order
+``game.describe()`` lists it) it returns the next command the table would enter; every command still goes
+through :meth:`Game.apply`, so the engine checks it. What the bots work out from the edition data (the deeds, the
+colour groups, the dice faces, the card ids) is read once per game.
 
 How the bots play (the same for every seat):
 
@@ -31,13 +32,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from companion.edition import Edition, Space, load_edition
+from companion.edition import Deck, Edition, Space, load_edition
 from companion.engine.commands import Command
 from companion.engine.game import Game, JournalSink
 from companion.engine.ledger import BANK, HOTEL, HOUSE, deed_unit
-from companion.engine.state import GameState, Setup
+from companion.engine.state import Auction, Decision, GameState, Setup
 from companion.rules import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,14 +73,35 @@ class TableBots:
         self.hotel_level = edition.houses_before_hotel + 1
         self.deeds = edition.deeds
         self.units = [(deed_unit(d.id), d) for d in edition.deeds]
+        self.held_as = {d.id: (deed_unit(d.id), d) for d in edition.deeds}
+        """Each deed's ledger unit and space, by its id."""
+        self.board_order = {d.id: n for n, d in enumerate(edition.deeds)}
+        """Each deed's place among the deeds, in board order."""
+        self.cards: dict[str, tuple[Deck, list[str], list[str]]] = {}
+        """Each deck's card ids, all of them and all but its Get Out of Jail Free card (see :meth:`_card_ids`)."""
+        self.faces = tuple(tuple(str(v) for v in die.values) for die in edition.dice.need().dice)
+        """The move's dice, each as the faces it can show, written as a roll enters them."""
         self.plans = {d.id: (d.build_cost, edition.groups[d.group or ""].members)
                       for d in edition.deeds if d.kind == "street"}
         """Each street's building cost and the members of its colour group, read once."""
+        self.groups: list[tuple[tuple[str, ...], frozenset[str], tuple[Space, ...]]] = []
+        """Each colour group of streets: its members, their ledger units and its streets in board order (a group
+        with a member that is not a deed can never be held whole, so it is left out)."""
+        for members in dict.fromkeys(members for _, members in self.plans.values()):
+            if all(m in self.held_as for m in members):
+                self.groups.append((members, frozenset(self.held_as[m][0] for m in members),
+                                    tuple(d for d in edition.deeds if d.id in self.plans
+                                          and self.plans[d.id][1] == members)))
+        self.group_units = frozenset(unit for _, units, _ in self.groups for unit in units)
+        """The ledger units of every deed in those groups."""
+        self.whole: dict[frozenset[str], list[tuple[tuple[str, ...], frozenset[str], tuple[Space, ...]]]] = {}
+        """The groups a set of those units makes up whole, by the set (remembered: players hold the same deeds
+        for many turns)."""
 
     # ------------------------------------------------------------------ helpers
 
     def _dice(self) -> tuple[str, ...]:
-        return tuple(str(self.rng.choice(die.values)) for die in self.edition.dice.need().dice)
+        return tuple(self.rng.choice(faces) for faces in self.faces)
 
     def _level(self, s: GameState, deed: str) -> int:
         return self.hotel_level if s.hotels(deed) else s.houses(deed)
@@ -89,33 +110,41 @@ class TableBots:
         held = s.ledger.holdings(player)
         return [d for unit, d in self.units if unit in held]
 
+    def _card_ids(self, deck: Deck, held: bool) -> list[str]:
+        """The ids of the deck's cards that may be drawn: every card, or all but the Get Out of Jail Free card
+        while a player holds it. Listed once per deck (again if the edition data changes)."""
+        known = self.cards.get(deck.id)
+        if known is None or known[0] is not deck:
+            known = self.cards[deck.id] = (deck, [c.id for c in deck.cards],
+                                           [c.id for c in deck.cards if c.effect != "jail-free"])
+        return known[2] if held else known[1]
+
     # ------------------------------------------------------------------ the next command
 
     def next_command(self, game: Game) -> Command | None:
-        """The command the table enters next, or None when the game is over."""
+        """The command the table enters next, or None when the game is over. What is pending is read off the
+        state in the order ``game.describe()`` lists it: auction, debts, rent claims, decisions, trade."""
         s = game.state
         if s.over:
             return None
-        if not (s.auction or s.debts or s.rent_claims or s.decisions or s.trade):
-            return self._turn(game)  # nothing pending: what describe() would say, without building it
-        pending = game.describe()
-        if pending["auction"]:
-            return self._auction(s, pending["auction"])
-        if pending["debts"]:
-            return self._settle(game, pending["debts"][0]["debtor"])
-        if pending["rent_claims"]:
-            claim = pending["rent_claims"][0]
-            return Command("claim", (claim["owner"], claim["payer"]))
-        if pending["decisions"]:
-            return self._decide(game, pending["decisions"][0])
-        if pending["trade"]:
-            return Command("reject", (pending["trade"]["partner"],))
+        if s.auction is not None:
+            return self._auction(s, s.auction)
+        if s.debts:
+            return self._settle(game, s.debts[0].debtor)
+        if s.rent_claims:
+            claim = s.rent_claims[0]
+            return Command("claim", (claim.owner, claim.payer))
+        if s.decisions:
+            return self._decide(game, s.decisions[0])
+        if s.trade is not None:
+            return Command("reject", (s.trade.partner,))
         return self._turn(game)
 
-    def _auction(self, s: GameState, auction: dict[str, Any]) -> Command:
-        lot: str = auction["lot"]
+    def _auction(self, s: GameState, auction: Auction) -> Command:
+        lot = auction.lot
         price = self.edition.space(lot.removeprefix("deed:")).price if lot.startswith("deed:") else 0
-        high, bidder, passed = auction["high_bid"], auction["high_bidder"], set(auction["passed"])
+        bidder, high = auction.high or (None, 0)
+        passed = set(auction.passed)
         seats = [p.id for p in s.players]
         start = seats.index(bidder) + 1 if bidder else seats.index(s.turn.player)
         for i in range(len(seats)):
@@ -147,16 +176,15 @@ class TableBots:
             return Command("mortgage", (debtor, free[0].id))
         return bankrupt  # nothing left to raise: the engine will accept it
 
-    def _decide(self, game: Game, d: dict[str, Any]) -> Command:
-        s, player, kind = game.state, d["player"], d["kind"]
+    def _decide(self, game: Game, decision: Decision) -> Command:
+        s, player, kind, data = game.state, decision.player, decision.kind, decision.data
         if kind == "offer":
-            price = self.edition.space(d["space"]).price
+            price = self.edition.space(data["space"]).price
             return Command("buy" if s.cash(player) >= price + BUY_RESERVE else "decline", (player,))
         if kind == "card":
-            deck = self.edition.decks[d["deck"]]
+            deck = self.edition.decks[data["deck"]]
             held = any(deck.id in p.jail_cards for p in s.players)
-            ids = [c.id for c in deck.cards if not (held and c.effect == "jail-free")]
-            return Command("card", (player, self.rng.choice(ids)))
+            return Command("card", (player, self.rng.choice(self._card_ids(deck, held))))
         if kind == "tax":
             worth = s.cash(player) + sum(
                 d.price + (s.houses(d.id) + s.hotels(d.id) * self.hotel_level) * d.build_cost
@@ -166,7 +194,7 @@ class TableBots:
         if kind == "utility-roll":
             return Command("roll", (player, *self._dice()))
         if kind == "mortgage-transfer":
-            deed = self.edition.space(d["space"])
+            deed = self.edition.space(data["space"])
             lift = deed.mortgage + deed.mortgage // 10 + 1 + BUY_RESERVE
             return Command("lift" if s.cash(player) >= lift else "keep", (player, deed.id))
         # "place": a piece won at auction goes on the first deed that takes it
@@ -177,22 +205,33 @@ class TableBots:
         raise RuntimeError(f"no place for the piece of {player}")
 
     def _improve(self, game: Game, player: str) -> Command | None:
-        """Lift a mortgage, else build evenly, when the player has credits to spare."""
+        """Lift a mortgage, else build evenly, when the player has credits to spare: the first of their deeds in
+        board order that qualifies."""
         s = game.state
         cash = s.cash(player)
         if cash < BUILD_RESERVE:
             return None
-        mine = self._deeds(s, player)
-        for deed in mine:
-            if deed.id in s.mortgaged and cash >= deed.mortgage * 11 // 10 + 1 + BUILD_RESERVE:
-                return Command("unmortgage", (player, deed.id))
-        owned = {d.id for d in mine}
-        for deed in mine:
-            plan = self.plans.get(deed.id)
-            if plan is None or cash < plan[0] + BUILD_RESERVE:
-                continue
-            members = plan[1]
-            if any(m not in owned or m in s.mortgaged for m in members):
+        held = s.ledger.holdings(player)
+        if s.mortgaged:
+            mine = sorted((m for m in s.mortgaged if self.held_as[m][0] in held), key=self.board_order.__getitem__)
+            for deed_id in mine:
+                deed = self.held_as[deed_id][1]
+                if cash >= deed.mortgage * 11 // 10 + 1 + BUILD_RESERVE:
+                    return Command("unmortgage", (player, deed.id))
+        # Only the streets of groups the player holds whole, none of them mortgaged, can take a building.
+        units = self.group_units.intersection(held)
+        groups = self.whole.get(units)
+        if groups is None:
+            groups = self.whole[units] = [g for g in self.groups if g[1] <= units]
+        if not groups:
+            return None
+        whole = [streets for members, _, streets in groups if s.mortgaged.isdisjoint(members)]
+        if not whole:
+            return None
+        candidates = whole[0] if len(whole) == 1 else sorted((d for g in whole for d in g), key=lambda d: d.position)
+        for deed in candidates:
+            cost, members = self.plans[deed.id]
+            if cash < cost + BUILD_RESERVE:
                 continue
             level = self._level(s, deed.id)
             if level < self.hotel_level and level == min(self._level(s, m) for m in members):

@@ -92,7 +92,7 @@ def kiosk_settings(file: Path | None) -> KioskSettings | None:
 
 def run_script_command(file: Path, journal_file: Path | None, game_id: str | None, ack: bool) -> int:
     """``companion script``: exit 0 when every command was accepted, 2 at a rejection, 1 on bad input."""
-    from companion.script import ScriptError, parse_script, run_script, state_json
+    from companion.script import ScriptError, box_answer, parse_script, reason_json, run_script, state_json
     from companion.storage.journal import Journal
 
     try:
@@ -116,10 +116,12 @@ def run_script_command(file: Path, journal_file: Path | None, game_id: str | Non
     if outcome.rejected:
         number, cmd, violations = outcome.rejected
         result["rejected"] = {"line": number, "command": cmd.to_text(),
-                              "reasons": [{"code": v.code, "message": v.message} for v in violations]}
+                              "reasons": [reason_json(v) for v in violations]}
         print(f"line {number}: '{cmd.to_text()}' was refused:", file=sys.stderr)
         for v in violations:
             print(f"  - {v.message} [{v.code}]", file=sys.stderr)
+            if v.need is not None:
+                print(f"    answer with: {box_answer(v.need)}", file=sys.stderr)
     print(json.dumps(result, indent=2))
     return EXIT_REJECTED if outcome.rejected else 0
 

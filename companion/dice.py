@@ -50,8 +50,11 @@ class RollNeed:
         if len(values) != len(self.dice):
             return [f"{self.name} is {self.describe()}: {len(self.dice)} value{'' if len(self.dice) == 1 else 's'}, "
                     f"not {len(values)}."]
-        return [f"The {die.name} shows {die.span}, not {value}."
-                for die, value in zip(self.dice, values, strict=True) if value not in die.values]
+        problems = []
+        for die, value in zip(self.dice, values, strict=True):
+            if value not in die.values:
+                problems.append(f"The {die.name} shows {die.span}, not {value}.")
+        return problems
 
     def describe(self) -> str:
         """The dice in words, e.g. ``2 dice, each 1 to 6`` or ``the silver die (1 to 6)``."""

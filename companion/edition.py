@@ -96,7 +96,8 @@ def field_labels(terms: Mapping[str, str], kind: str = "") -> dict[str, str]:
     value), from the edition's terms; a hideout (``kind``) prints one rent, not a table."""
     t = {**CLASSIC_TERMS, **terms}
     return {**FIELD_WORDS, "mortgage": t["mortgage_value"], "build_cost": f"cost of each {t['house']}",
-            "hotel_cost": f"cost of a {t['hotel']}", "rent": t["rent"] if kind == "hideout" else f"{t['rent']} table"}
+            "hotel_cost": f"cost of {a_or_an(t['hotel'])}",
+            "rent": t["rent"] if kind == "hideout" else f"{t['rent']} table"}
 
 
 def field_words(fields: tuple[str, ...] | list[str], terms: Mapping[str, str] = CLASSIC_TERMS, kind: str = "") -> str:
@@ -205,9 +206,10 @@ class Space:
         row = self.printed.get(key, ())
         row = (row,) if isinstance(row, int) else row
         if key in self.unknown and not (index < len(row) and row[index]):
-            label = field_labels(self.terms, self.kind).get(key, key).removesuffix(" table")
-            raise ValueNeeded(Need(f"space:{self.id}", (key,), f"{self.name}: the {label} {level()} is not "
-                                                               "entered yet. Read it off the Title Deed.", index))
+            label = " ".join(w for w in (field_labels(self.terms, self.kind).get(key, key).removesuffix(" table"),
+                                          level()) if w)
+            raise ValueNeeded(Need(f"space:{self.id}", (key,), f"{self.name}: the {label} is not entered yet. Read "
+                                                               "it off the Title Deed.", index))
         return int(row[index])
 
     def _printed(self, key: str, default: Any) -> Any:
@@ -297,8 +299,8 @@ class Deck:
 
     def need(self) -> Need:
         """The request to enter a card of this deck that is not listed yet."""
-        return Need(f"card:{self.id}", ("effect",), f"A {self.name} card that is not entered yet: choose what it "
-                                                    "does from the list of effects.")
+        return Need(f"card:{self.id}", ("effect",), f"{capital(a_or_an(self.name))} card that is not entered "
+                                                    "yet: choose what it does from the list of effects.")
 
     def card(self, card_id: str) -> Card | None:
         """The card with that id, if the deck has one."""
@@ -430,9 +432,14 @@ class Edition:
         """Field keys in this edition's words: ``price, inactive value and payment table``."""
         return field_words(fields, self.terms)
 
+    def currency(self, amount: int) -> str:
+        """The money word for ``amount``: ``Imperial credits``, but ``Imperial credit`` for 1."""
+        plural = self.term("currency")
+        return plural.removesuffix("s") if amount == 1 else plural
+
     def money(self, amount: int) -> str:
-        """An amount as the players say it, e.g. ``200 Imperial credits``."""
-        return f"{amount} {self.term('currency')}"
+        """An amount as the players say it, e.g. ``200 Imperial credits``, ``1 Imperial credit``."""
+        return f"{amount} {self.currency(amount)}"
 
 
 def load_edition(folder: Path) -> Edition:
@@ -464,6 +471,9 @@ def edition_from_data(raw: dict[str, Any]) -> Edition:
     kinds_here = tuple(board.get("space_kinds", CLASSIC_KINDS))
     problems += [f"board.toml: space kind {k!r} is not one of {', '.join(SPACE_KINDS)}" for k in kinds_here
                  if k not in SPACE_KINDS]
+    problems += [f"board.toml [space_counts]: {k!r} must be a kind of space of this board, with a whole number of "
+                 "spaces, at least 1" for k, n in board.get("space_counts", {}).items()
+                 if k not in kinds_here or not isinstance(n, int) or n < 1]
     spaces = _spaces(raw, kinds_here, problems)
     spaces = [replace(s, terms=meta.get("terms", {})) for s in spaces]
     groups = _groups(board.get("groups", []), spaces, problems)
@@ -623,6 +633,9 @@ def board_facts(raw: dict[str, Any], kind: str, group: str | None) -> BoardFacts
         return held.get(gid, [])
 
     entry = next((g for g in groups if g.get("id") == group), None) if group else None
+    if entry is None and not group:  # a kind with a group of its own (equipment, Imperial forces) is in that one
+        of_kind = [g for g in groups if g.get("kind") == kind]
+        entry = of_kind[0] if len(of_kind) == 1 else None
     owned = (int(entry.get("size", len(members(str(group))))) if entry is not None
              else sum(1 for s in spaces if s.get("kind") == kind))
     def joins(g: dict[str, Any]) -> bool:
@@ -685,7 +698,7 @@ def _groups(items: list[dict[str, Any]], spaces: list[Space], problems: list[str
         kind = item.get("kind", "")
         if kind and kind not in DEED_KINDS:
             problems.append(f"group {gid}: kind {kind!r} is not one of {', '.join(DEED_KINDS)}")
-        problems += [f"space {s.id}: a {s.kind} cannot be in group {gid}, which holds {kind}s" for s in spaces
+        problems += [f"space {s.id}: {a_or_an(s.kind)} cannot be in group {gid}, which holds {kind}s" for s in spaces
                      if s.group == gid and s.is_deed and kind and s.kind != kind]
         groups[gid] = Group(gid, group_name(item), item.get("colour", "#888888"), size, members,
                             frozenset(item.get("unknown", ())), frozenset(item.get("owner", ())), kind)

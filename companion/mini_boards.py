@@ -2,14 +2,16 @@
 colour, with its Build squares and its Mega Shut Down tracker; the landmark blocks wait in the tray.
 
 Nothing of a face's layout is public, so a face starts as GO alone; the box says how many spaces go round it, what
-each one is and how many steps its tracker has the first time play needs them (``box face:<id> ...``). This module
-reads that data (``[[faces]]`` in board.toml, ``[blocks]`` and ``[chance]`` in edition.toml) and checks it; it
-knows nothing of the rules.
+each one is and how many steps its tracker has the first time play needs them (``box face:<id> ...``). How many
+Chance tiles of each kind the box holds is not public either; play never needs it, but once the box says it
+(``box tiles:chance <kind>=N ...``, kept in ``[chance] counts``) a tile the pile cannot hold any more is refused.
+This module reads that data (``[[faces]]`` in board.toml, ``[blocks]`` and ``[chance]`` in edition.toml) and
+checks it; it knows nothing of the rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 UNKNOWN_SPACE = "?"
@@ -23,11 +25,18 @@ COLOUR_WORDS = {"light-blue": "light blue", "dark-blue": "dark blue"}
 SPACE_NAMES = {"go": "GO", "chance": "Chance", "bank-heist": "Bank Heist", "shut-down": "Shut Down",
                "just-visiting": "Just Visiting", "free-parking": "Free Parking", "go-to-jail": "Go To Jail"}
 """The spaces of a mini board that are not colour spaces, as the players call them."""
+TILE_NAMES = {"money-bag": "Money Bag", "go-button": "GO Button", "mr-monopoly": "Mr. Monopoly", "shield": "Shield"}
+"""The kinds of Chance tile, as the players call them."""
 
 
 def colour_name(colour: str) -> str:
     """A block or board colour as the players say it (``light blue``)."""
     return COLOUR_WORDS.get(colour, colour)
+
+
+def tile_name(kind: str) -> str:
+    """A kind of Chance tile as the players say it (``GO Button``)."""
+    return TILE_NAMES.get(kind, kind)
 
 
 def space_name(kind: str) -> str:
@@ -80,6 +89,18 @@ class MiniBoards:
     landmark: int
     tiles: int
     tile_kinds: tuple[str, ...]
+    tile_counts: dict[str, int] = field(default_factory=dict)
+    """How many Chance tiles of each kind the box holds, for the kinds the box has said (none is published)."""
+
+    def tile_count(self, kind: str) -> int | None:
+        """How many tiles of ``kind`` the box holds: as the box says, or what the other kinds leave of all the
+        tiles once the box has said each of them; None while unknown."""
+        if kind in self.tile_counts:
+            return self.tile_counts[kind]
+        others = [k for k in self.tile_kinds if k != kind]
+        if all(k in self.tile_counts for k in others):
+            return self.tiles - sum(self.tile_counts[k] for k in others)
+        return None
 
     def face_of(self, colour: str, side: int) -> Face | None:
         """The face of that colour and side."""
@@ -108,9 +129,11 @@ def read_mini_boards(raw: dict[str, Any]) -> MiniBoards | None:
         faces[item["id"]] = Face(item["id"], item["colour"], int(item["side"]), length if isinstance(length, int)
                                  else None, item.get("tracker") if isinstance(item.get("tracker"), int) else None,
                                  tuple(spaces))
+    counts = {str(k): n for k, n in chance.get("counts", {}).items() if isinstance(n, int)}
     return MiniBoards(faces, tuple(board.get("face_kinds", ())), tuple(blocks.get("colours", ())),
                       int(blocks.get("per_colour", 0)), int(blocks.get("build_squares", 0)),
-                      int(blocks.get("landmark", 0)), int(chance.get("tiles", 0)), tuple(chance.get("kinds", ())))
+                      int(blocks.get("landmark", 0)), int(chance.get("tiles", 0)), tuple(chance.get("kinds", ())),
+                      counts)
 
 
 def mini_board_problems(raw: dict[str, Any]) -> list[str]:
@@ -154,6 +177,27 @@ def mini_board_problems(raw: dict[str, Any]) -> list[str]:
             problems.append(f"edition.toml [blocks]: '{key}' must be a whole number, at least 1")
     if not meta.get("blocks", {}).get("colours"):
         problems.append("edition.toml [blocks]: 'colours' lists the block colours")
-    if not isinstance(meta.get("chance", {}).get("tiles"), int) or not meta.get("chance", {}).get("kinds"):
+    chance = meta.get("chance", {})
+    if not isinstance(chance.get("tiles"), int) or not chance.get("kinds"):
         problems.append("edition.toml [chance]: 'tiles' (how many) and 'kinds' are needed")
+    else:
+        problems += [f"edition.toml [chance] counts: {p}" for p in
+                     tile_count_problems(chance["tiles"], tuple(chance["kinds"]), chance.get("counts", {}))]
+    return problems
+
+
+def tile_count_problems(tiles: int, kinds: tuple[str, ...], counts: dict[str, Any]) -> list[str]:
+    """The Chance tiles the box holds of each kind: kinds of tile, each in the box at least once (the rule book
+    has four kinds), no more in all than the box holds, and all of them when every kind is counted."""
+    problems = [f"{k!r} is not a kind of Chance tile ({', '.join(kinds)})" for k in counts if k not in kinds]
+    problems += [f"{tile_name(k)} tiles: a count from 1 to {tiles}, not {n!r}" for k, n in counts.items()
+                 if k in kinds and not (isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= tiles)]
+    if problems:
+        return problems
+    total, uncounted = sum(counts.values()), len(kinds) - len(counts)
+    if not uncounted and total != tiles:
+        problems.append(f"the box holds {tiles} Chance tiles in all, but the {len(kinds)} kinds add up to {total}")
+    elif total + uncounted > tiles:
+        problems.append(f"the box holds {tiles} Chance tiles in all: {total} of these kinds leave too few for the "
+                        f"other {uncounted} (at least one of each)")
     return problems

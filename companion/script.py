@@ -29,7 +29,7 @@ from companion.box.store import box_file_problems
 from companion.box.values import BoxValueError, parse_values
 from companion.edition import Edition, edition_from_data, load_edition
 from companion.engine.commands import Command, parse_command
-from companion.engine.errors import CommandRejected, CommandSyntaxError, Violation
+from companion.engine.errors import CommandRejected, CommandSyntaxError, Need, Violation
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, HOTEL, HOUSE
 from companion.engine.state import Setup
@@ -79,9 +79,9 @@ def parse_script(text: str, folder: Path | None = None) -> Script:
                 player = {"id": rest[0]}
                 for item in rest[1:]:
                     name, sep, value = item.partition("=")
-                    if not sep or name not in ("name", "token", "side", "board"):
-                        raise ScriptError(f"line {number}: '{item}' should be name=..., token=..., side=... or "
-                                          "board=...")
+                    if not sep or name not in ("name", "token", "side", "board", "dealt"):
+                        raise ScriptError(f"line {number}: '{item}' should be name=..., token=..., side=..., "
+                                          "board=... or dealt=...")
                     player[name] = value
                 players.append(player)
             elif key == "box":
@@ -220,3 +220,21 @@ def state_json(game: Game) -> dict[str, Any]:
         "over": s.over, "end_reason": s.end_reason, "ranking": s.ranking,
         "entries": len(game.entries),
     }
+
+
+def reason_json(violation: Violation) -> dict[str, Any]:
+    """One reason a command was refused, as the script prints it: its code and words, and for ``box/needed`` the
+    thing of the box to read (``target``), the values wanted (``fields``) and, in a row of amounts, the one play
+    reads now (``part``, counted from 0)."""
+    reason: dict[str, Any] = {"code": violation.code, "message": violation.message}
+    need = violation.need
+    if need is not None:
+        reason["need"] = {"target": need.target, "fields": list(need.fields)}
+        if need.part >= 0:
+            reason["need"]["part"] = need.part
+    return reason
+
+
+def box_answer(need: Need) -> str:
+    """The ``box`` command that answers a need, its values left as ``?`` to be read off the box."""
+    return " ".join(["box", need.target, *(f"{f}=?" for f in need.fields)])

@@ -25,7 +25,7 @@ DOC = ROOT / "docs" / "table-script.md"
 
 # The examples this file checks; a new example must get its own test (see test_every_example_is_checked).
 CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt",
-           "star-wars-2015.txt", "monopoly-go.txt"}
+           "star-wars-2015.txt", "monopoly-go.txt", "short-game.txt"}
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, dict[str, Any], str]:
@@ -289,3 +289,20 @@ def test_page_quotes_the_real_refusal(capsys: pytest.CaptureFixture[str]) -> Non
     page = DOC.read_text(encoding="utf-8")
     for line in err.splitlines():
         assert line in page
+
+
+# ---------------------------------------------------------------------- short-game.txt
+
+
+def test_short_game_dealt_by_hand_fighters_a_freighter_and_its_rent(capsys: pytest.CaptureFixture[str]) -> None:
+    """OT-SHORT-2, OT-SHORT-3, OT-SHORT-4 (docs/table-script.md, "The short game"): Luke says he was dealt the
+    three Hoth deeds (free in the short game); nine fighters at 50 and, after three on North Ridge, a
+    freighter/destroyer for 50 more cost him 500; the freighter sends three fighters back to the bank (32 - 9 + 3
+    = 26). Vader stops on North Ridge and pays its rent with a freighter/destroyer, 600."""
+    status, state, _ = run_cli(capsys, "short-game.txt")
+    assert status == 0
+    assert player(state, "luke")["deeds"] == ["hoth-frozen-plains", "hoth-echo-base", "hoth-north-ridge"]
+    assert state["deeds"]["hoth-north-ridge"]["hotel"] is True
+    assert (state["bank"]["houses"], state["bank"]["hotels"]) == (26, 11)
+    assert cash(state) == {"luke": 1500 - 500 + 600, "vader": 1500 - 600}
+    assert len(player(state, "vader")["deeds"]) == 3

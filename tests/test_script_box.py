@@ -52,6 +52,20 @@ def test_box_lines_among_the_set_up_are_the_games_box() -> None:
     assert state["deeds"]["space-3"]["name"] == "Character 1B (made up)"  # type: ignore[index]
 
 
+def test_an_equipment_space_and_its_payments_fit_in_one_box_line() -> None:
+    """BF-RENT-4: equipment pays by how many pieces the owner holds, four amounts for the four pieces of the box.
+    One ``box`` line gives an equipment space's type, group and printed values (TEST DATA 200 / 100 and 25, 50,
+    100, 200), before the first roll and during play alike, though no other equipment space is described yet;
+    an Imperial force needs no group: it is in the Imperial forces' own."""
+    line = ('box space:space-5 kind=vessel "name=Equipment 1" group=equipment price=200 mortgage=100 '
+            "rent=25,50,100,200\n")
+    assert run_script(parse_script(PLAYERS + line)).rejected is None
+    outcome = run_script(parse_script(PLAYERS + line + line.replace("space-5", "space-15").replace(" 1", " 2")
+                                      + "box space:space-12 kind=utility price=150 mortgage=75\n"))
+    assert outcome.rejected is None
+    assert outcome.game.edition.space("space-12").group == "imperial-forces"
+
+
 def test_a_value_the_script_does_not_give_is_asked_for_during_play() -> None:
     """Character 2A's (space 6) printed values are not in the script's box: the roll onto it is refused with
     box/needed; after a ``box`` command gives them, the same roll lands and Boba buys it for 200."""

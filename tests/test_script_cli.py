@@ -104,7 +104,7 @@ def test_rejected_command_exits_2_with_the_reasons(write: Callable[..., Path]) -
     (HEADER.replace("variant standard", "variant marathon"), "setup/variant"),
     (HEADER + "roll luke 1 2\nfly luke\n", "line 6: unknown command 'fly'"),
     ("edition original-trilogy\nseed lots\n", "the seed is a whole number"),
-    ("edition original-trilogy\nplayer luke colour=red\n", "name=..., token=..., side=... or board=..."),
+    ("edition original-trilogy\nplayer luke colour=red\n", "name=..., token=..., side=..., board=... or dealt=..."),
 ])
 def test_bad_input_exits_1(write: Callable[..., Path], script: str, needle: str) -> None:
     """OT-SETUP-1, OT-SETUP-3, OT-EDITION-5: a set-up the table cannot play (an unknown token, edition or

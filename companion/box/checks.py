@@ -20,6 +20,7 @@ from companion.box.fields import (
     face_kind_words,
     group_fields,
     space_fields,
+    tile_fields,
 )
 from companion.box.overlay import apply_values
 from companion.box.values import BOARD_TARGET, BoxValueError, Value, face_position, face_space, split_target
@@ -32,11 +33,19 @@ from companion.edition import (
     Edition,
     board_facts,
     capital,
+    counted,
     edition_from_data,
     field_labels,
 )
 from companion.engine.errors import EditionError
-from companion.mini_boards import FACE_LENGTHS, TRACKER_STEPS, UNKNOWN_SPACE, Face, mini_board_problems
+from companion.mini_boards import (
+    FACE_LENGTHS,
+    TRACKER_STEPS,
+    UNKNOWN_SPACE,
+    Face,
+    mini_board_problems,
+    tile_count_problems,
+)
 from companion.space_kinds import KINDS, BoardFacts, BoxField
 
 MAX_NAME = 40
@@ -84,6 +93,11 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         problems += _layout_problems(edition.raw, values)
     elif kind == "face" and raw_item is not None and not problems:
         problems += _face_problems(target, raw_item, values)
+    elif kind == "tiles" and raw_item is not None and not problems:
+        counts = {**raw_item.get("counts", {}), **values}
+        problems += [BoxProblem(target, "", f"The Chance tiles: {p}.")
+                     for p in tile_count_problems(int(raw_item.get("tiles", 0)), tuple(raw_item.get("kinds", ())),
+                                                  counts)]
     if problems:
         return problems
     merged = apply_values(edition.raw, target, values)
@@ -235,6 +249,7 @@ def check_raw(raw: dict[str, Any]) -> list[BoxProblem]:
     for s in spaces:
         problems += _space_problems(raw, s, facts)
     problems += _group_problems(raw, board.get("groups", []), spaces)
+    problems += _count_problems(raw, board.get("space_counts", {}), spaces)
     for deck in raw.get("cards", {}).get("decks", []):
         problems += _deck_problems(raw, deck, {s["id"] for s in spaces})
     return problems + [BoxProblem("", "", p) for p in mini_board_problems(raw)]
@@ -268,6 +283,25 @@ def _space_problems(raw: dict[str, Any], s: dict[str, Any], facts: dict[tuple[st
         facts[key] = board_facts(raw, *key)
     return out + [BoxProblem(target, p.key, f"{where}, {_label(raw, p.key)}: {p.message}", p.caution)
                   for p in KINDS[kind].problems(s, unknown, facts[key])]
+
+
+def _count_problems(raw: dict[str, Any], counts: dict[str, int], spaces: list[dict[str, Any]]) -> list[BoxProblem]:
+    """No more spaces of a type than the board has, where the edition's data says how many (``space_counts`` in
+    board.toml, e.g. The Mandalorian's two Hyperspace Jumps): each space said to be of that type is told, so the
+    one just entered is."""
+    out: list[BoxProblem] = []
+    terms = _terms(raw)
+    for kind, most in counts.items():
+        placed = [s for s in spaces if s.get("kind") == kind and "kind" not in s.get("unknown", ())]
+        if len(placed) <= most:
+            continue
+        words = KINDS[kind].words(lambda key: terms.get(key, key)) if kind in KINDS else kind
+        listed = ", ".join(str(s["position"]) for s in placed)
+        for target in (f"space:{s['id']}" for s in placed):
+            out.append(BoxProblem(target, "kind", f"{_where(raw, target)}: the board has only {counted(most, 'space')} "
+                                                  f"of this type ({words}), but {len(placed)} are said to be (spaces "
+                                                  f"{listed})."))
+    return out
 
 
 # ---------------------------------------------------------------------------- groups and decks
@@ -380,6 +414,8 @@ def _where(raw: dict[str, Any], target: str) -> str:
     item, _, sub = rest.partition("/")
     if kind == "board":
         return "The board"
+    if kind == "tiles":
+        return "The Chance tiles"
     if kind == "face":
         return _face_name(_raw_item(raw, kind, item, "") or {"id": item})
     if kind == "space":
@@ -405,6 +441,9 @@ def _raw_item(raw: dict[str, Any], kind: str, item: str, sub: str) -> dict[str, 
         return raw.get("board", {})
     if kind == "face":
         return next((f for f in raw.get("board", {}).get("faces", []) if f.get("id") == item), None)
+    if kind == "tiles":
+        has_tiles = item == "chance" and "faces" in raw.get("board", {})
+        return raw.get("edition", {}).get("chance") if has_tiles else None
     if kind == "space":
         return next((s for i, s in enumerate(raw.get("board", {}).get("spaces", []))
                      if s.get("id", f"space-{i}") == item), None)
@@ -422,10 +461,14 @@ def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> 
         return {f.key: f for f in board_fields()}
     if kind == "face":  # every space a face may have: whether it has that many is checked with its length
         return {f.key: f for f in face_fields(edition, item_id, FACE_LENGTHS[-1])}
+    if kind == "tiles":
+        return {f.key: f for f in tile_fields(edition)}
     if kind == "space":
         space_kind = item.get("kind", "street")
+        group = item.get("group")
         fields = space_fields(edition, space_kind if space_kind in edition.space_kinds else edition.default_kind,
-                              edition.space(item_id) if edition.has_space(item_id) else None)
+                              edition.space(item_id) if edition.has_space(item_id) else None,
+                              group if isinstance(group, str) else None)
     elif kind == "group":
         raw_group = _raw_item(edition.raw, "group", item_id, "") or {}
         fields = group_fields("size" in raw_group.get("unknown", ()) or "size" in raw_group.get("owner", ()))
@@ -437,7 +480,10 @@ def _fields(edition: Edition, kind: str, item_id: str, item: dict[str, Any]) -> 
 def _type_problems(f: BoxField, value: Value) -> list[str]:
     """Whether a value has the field's shape: a whole number, so many whole numbers, words, a listed choice."""
     if f.kind == "number":
-        return [] if isinstance(value, int) else ["a whole number, please."]
+        if isinstance(value, int):
+            return []
+        return ["0 or more, please." if str(value).startswith("-") and str(value)[1:].isdigit()
+                else "a whole number, please."]
     if f.kind == "numbers":
         if isinstance(value, int):
             value = (value,)

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from companion.box.values import face_space
 from companion.card_effects import CLASSIC_EFFECTS, EFFECTS
-from companion.edition import CARD_EFFECTS, Edition, Space, board_facts
-from companion.mini_boards import SPACE_NAMES, colour_name
+from companion.edition import CARD_EFFECTS, ENEMY_EFFECTS, Edition, Space, board_facts
+from companion.mini_boards import SPACE_NAMES, colour_name, tile_name
 from companion.space_kinds import KINDS, BoxField
 
 LAYOUT_FIELDS = frozenset({"kind", "name", "group", "deck", "tax", "colour", "length", "jail", "bases", "planets",
@@ -46,14 +46,23 @@ def kind_words(edition: Edition, kind: str) -> str:
     return KINDS[kind].words(edition.term)
 
 
-def space_fields(edition: Edition, kind: str, space: Space | None = None) -> list[BoxField]:
-    """The fields of a space of ``kind``: its layout, then what its deed or square prints (a value every space
-    of that kind shares on this board is not asked for)."""
+def space_fields(edition: Edition, kind: str, space: Space | None = None, group: str | None = None
+                 ) -> list[BoxField]:
+    """The fields of a space of ``kind`` in ``group`` (else the group the box already gives it): its layout, then
+    what its deed or square prints (a value every space of that kind shares on this board is not asked for)."""
     kinds = tuple((k, kind_words(edition, k)) for k in edition.space_kinds)
-    facts = board_facts(edition.raw, kind, space.group if space else None)
+    facts = board_facts(edition.raw, kind, group or (space.group if space else None))
     fields = [BoxField("kind", "Type of space", "choice", True, choices=kinds), BoxField("name", "Name", "text", True),
               *(KINDS[kind].fields(facts) if kind in KINDS else ())]
-    return [f for f in fields if f.key not in (facts.shared or {})]
+    return [replace(f, choices=drawn_decks(edition, f.choices)) if f.key == "deck" else f
+            for f in fields if f.key not in (facts.shared or {})]
+
+
+def drawn_decks(edition: Edition, decks: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The decks a card space may draw from: not an Imperial enemy's, whose cards nobody draws (a hero fights the
+    one on top)."""
+    return tuple((d, words) for d, words in decks
+                 if d not in edition.decks or not set(edition.decks[d].effects) <= set(ENEMY_EFFECTS))
 
 
 def board_fields() -> list[BoxField]:
@@ -89,6 +98,13 @@ def face_fields(edition: Edition, face_id: str, length: int | None = None) -> li
                           swatches=tuple(bands.get(colour_name(k), "") if k in boards.colours else "" for k in kinds))
     return fields + [replace(kind_field, key=face_space(n), label=f"Space {n} after GO")
                      for n in range(1, length or face.length or 1)]
+
+
+def tile_fields(edition: Edition) -> list[BoxField]:
+    """The Chance tiles of a game on mini boards: how many of each kind the box holds (never asked by play: a tile
+    the pile can no longer hold is refused once the box says them)."""
+    kinds = edition.mini_boards.tile_kinds if edition.mini_boards else ()
+    return [BoxField(k, f"{tile_name(k)} tiles in the box", "number", True) for k in kinds]
 
 
 def group_fields(sized: bool = False) -> list[BoxField]:

@@ -42,6 +42,9 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
     if kind == "face":
         describe_face(_find(board.get("faces", []), item, "face"), plain)
         return out
+    if kind == "tiles":
+        count_tiles(out, plain)
+        return out
     entry = _find(board.get(SECTIONS[kind], []), item, kind)
     plain = {k: joined(entry.get(k), v) for k, v in plain.items()}
     entry.update(plain)
@@ -49,6 +52,7 @@ def apply_values(raw: dict[str, Any], target: str, values: dict[str, Any]) -> di
     unknown = [f for f in entry.get("unknown", []) if f not in plain or f in partial]
     unknown += [f for f in partial if f not in unknown]
     if kind == "space" and "kind" in plain:
+        _join_own_group(out, entry)
         unknown += _values_of_kind(out, entry, unknown)
     entry["unknown"] = unknown
     entry["owner"] = sorted(set(entry.get("owner", [])) | set(plain))
@@ -92,6 +96,23 @@ def describe_face(face: dict[str, Any], values: dict[str, Any]) -> None:
             raise BoxValueError(f"face {face['id']} has no space {position} (say how many spaces it has first)")
         spaces[position] = kind
     face["owner"] = sorted(set(face.get("owner", [])) | set(values))
+
+
+def count_tiles(raw: dict[str, Any], values: dict[str, Any]) -> None:
+    """How many Chance tiles of each kind the box holds (a game on mini boards), kept in ``[chance] counts``."""
+    chance = raw.get("edition", {}).get("chance")
+    if chance is None:
+        raise BoxValueError("this edition has no Chance tiles")
+    chance.setdefault("counts", {}).update(values)
+    chance["owner"] = sorted(set(chance.get("owner", [])) | set(values))
+
+
+def _join_own_group(raw: dict[str, Any], entry: dict[str, Any]) -> None:
+    """A space given a type that has a group of its own (equipment, the Imperial forces) is in that group: there is
+    nothing to choose, so nobody is asked."""
+    of_kind = [g for g in raw.get("board", {}).get("groups", []) if g.get("kind") == entry["kind"]]
+    if "group" not in entry and len(of_kind) == 1:
+        entry["group"] = of_kind[0]["id"]
 
 
 def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[str]) -> list[str]:

@@ -2,10 +2,10 @@
 
 The file names its edition, the box (several printings of one edition can each have their own), a version that
 rises with every save, and the edition version it was entered against. Values sit under the thing they are printed
-on: ``[spaces.<id>]``, ``[groups.<id>]``, ``[cards.<deck>.<card>]``, ``[board.layout]`` and, for a mini
-board's face, ``[faces.<id>]``. :func:`overlay` lays a profile over an edition's data: each value it gives
-replaces the published one (or fills an unknown one) and is marked as the owner's, and the result records which
-box it came from, so a journal replays with exactly that box.
+on: ``[spaces.<id>]``, ``[groups.<id>]``, ``[cards.<deck>.<card>]``, ``[board.layout]`` and, for a game on mini
+boards, ``[faces.<id>]`` and ``[tiles.chance]``. :func:`overlay` lays a profile over an edition's data: each value
+it gives replaces the published one (or fills an unknown one) and is marked as the owner's, and the result records
+which box it came from, so a journal replays with exactly that box.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ class BoxProfile:
     def entered(self) -> int:
         """How many values the owner has entered in this box."""
         cards = sum(len(c) for deck in self.values.get("cards", {}).values() for c in deck.values())
-        return sum(len(v) for s in ("spaces", "groups", "faces") for v in self.values.get(s, {}).values()) + cards
+        return sum(len(v) for s in ("spaces", "groups", "faces", "tiles")
+                   for v in self.values.get(s, {}).values()) + cards
 
     def meta(self) -> dict[str, Any]:
         """What a journal records about the box a game is played with."""

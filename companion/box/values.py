@@ -4,7 +4,8 @@ Targets name what a value is printed on: ``space:<id>`` (a board space or its Ti
 group), ``card:<deck>/<card-id>`` (one card of a deck), ``board:layout`` (the board as a whole: how many spaces
 go round it and which one is the Jail, for a board nobody has published) and ``face:<id>`` (one face of a mini
 board, MONOPOLY GO!: how many spaces go round it, the steps of its Mega Shut Down tracker, where its Jail is and
-what is on each space, ``space<n>`` for the space n steps after GO). Values are whole numbers, lists of
+what is on each space, ``space<n>`` for the space n steps after GO) and ``tiles:chance`` (MONOPOLY GO!'s Chance
+tiles: how many of each kind, ``shield=4``). Values are whole numbers, lists of
 whole numbers written ``2,10,30`` or words (the command line quotes a value that holds spaces). In a list, ``?`` is
 an amount not read yet (``10,?,?,?,?,?``: only the site-only rent); it is held as 0, which no printed amount is.
 """
@@ -17,15 +18,18 @@ from typing import Any
 from companion.engine.errors import CompanionError
 from companion.space_kinds import NOT_READ
 
-TARGET_KINDS = ("space", "group", "card", "board", "face")
+TARGET_KINDS = ("space", "group", "card", "board", "face", "tiles")
 BOARD_TARGET = "board:layout"
 """The board as a whole: its length and where the Jail is."""
+TILES_TARGET = "tiles:chance"
+"""The Chance tiles of a game on mini boards: how many of each kind the box holds."""
 _NUMBER = re.compile(r"[0-9]+")
 _NUMBERS = re.compile(r"([0-9]+|\?)(,([0-9]+|\?))+")
 _FACE_SPACE = re.compile(r"space([1-9][0-9]*)")
 
 
-SECTIONS = {"space": "spaces", "group": "groups", "card": "cards", "board": "board", "face": "faces"}
+SECTIONS = {"space": "spaces", "group": "groups", "card": "cards", "board": "board", "face": "faces",
+            "tiles": "tiles"}
 """Where the values of each kind of target live, in edition data and in a box profile."""
 
 
@@ -40,10 +44,13 @@ def split_target(target: str) -> tuple[str, str, str]:
     """``space:bounty`` → (``space``, ``bounty``, ""); ``card:imperial/pay`` → (``card``, ``imperial``, ``pay``)."""
     kind, _, rest = target.partition(":")
     if kind not in TARGET_KINDS or not rest:
-        raise BoxValueError(f"{target!r} does not name a space, group, card, the board or a mini board's face "
-                            f"(space:<id>, group:<id>, card:<deck>/<card>, {BOARD_TARGET}, face:<id>)")
+        raise BoxValueError(f"{target!r} does not name a space, group, card, the board, a mini board's face or "
+                            f"the Chance tiles (space:<id>, group:<id>, card:<deck>/<card>, {BOARD_TARGET}, "
+                            f"face:<id>, {TILES_TARGET})")
     if kind == "board" and target != BOARD_TARGET:
         raise BoxValueError(f"{target!r}: the board as a whole is {BOARD_TARGET}")
+    if kind == "tiles" and target != TILES_TARGET:
+        raise BoxValueError(f"{target!r}: the Chance tiles are {TILES_TARGET}")
     item, _, sub = rest.partition("/")
     if kind == "card" and not sub:
         raise BoxValueError(f"{target!r}: a card is named card:<deck>/<card>")

@@ -31,6 +31,9 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], str]] = {
 """The notation's verbs: ``undo`` is the journal's own; every other verb is declared by the mechanic that
 carries it out (see :func:`register_verbs`)."""
 
+ACTOR_VERBS: set[str] = set()
+"""The verbs whose first word is the acting player (kept with :data:`GRAMMAR` by :func:`register_verbs`)."""
+
 
 def register_verbs(verbs: Mapping[str, tuple[tuple[str, ...], str]]) -> None:
     """Add a mechanic's verbs to the notation. Two mechanics may carry out the same verb (each edition has one
@@ -39,6 +42,8 @@ def register_verbs(verbs: Mapping[str, tuple[tuple[str, ...], str]]) -> None:
         known = GRAMMAR.setdefault(verb, grammar)
         if known[0] != grammar[0]:
             raise ValueError(f"the verb {verb!r} is declared twice with different words: {known[0]} and {grammar[0]}")
+        if grammar[0][:1] == ("player",):
+            ACTOR_VERBS.add(verb)
     _grammar_problem.cache_clear()
 
 # ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
@@ -48,7 +53,7 @@ _NOT_PLAIN = re.compile(r"['\"\\#]|[^\S \t\r\n]")
 _WHOLE = re.compile(r"-?[0-9]+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Command:
     """One action: a verb and its words. ``source`` says where dice came from (screen, typed, serial...)."""
 
@@ -59,16 +64,19 @@ class Command:
     @property
     def player(self) -> str | None:
         """The acting player, for verbs whose first word is one."""
-        params = GRAMMAR.get(self.verb, ((), ""))[0]
-        return self.args[0] if params[:1] == ("player",) and self.args else None
+        return self.args[0] if self.verb in ACTOR_VERBS and self.args else None
 
     def ints(self, start: int = 0) -> list[int]:
         """The words from ``start`` on, as whole numbers."""
-        return [int(a) for a in self.args[start:]]
+        return list(map(int, self.args[start:]))
 
     def to_text(self) -> str:
-        """The command in journal notation."""
-        return " ".join([self.verb, *(shlex.quote(a) for a in self.args)])
+        """The command in journal notation. An empty remainder of the line (a reason nobody gave) is left out, as
+        it was typed: reading the line gives it back."""
+        args = self.args
+        if args and not args[-1] and GRAMMAR.get(self.verb, ((), ""))[0][-1:] == ("rest",):
+            args = args[:-1]
+        return " ".join([self.verb, *(shlex.quote(a) for a in args)])
 
     def __str__(self) -> str:
         return self.to_text()
@@ -104,6 +112,13 @@ def split_words(line: str) -> list[str]:
     if _NOT_PLAIN.search(line) is None:
         return line.split()
     return shlex.split(line, comments=True)
+
+
+@lru_cache(maxsize=256)
+def other_players(verb: str) -> tuple[int, ...]:
+    """Where, after its first word, a verb's words name a player (``claim OWNER PAYER``: the payer's place)."""
+    params = GRAMMAR[verb][0] if verb in GRAMMAR else ()
+    return tuple(i for i, kind in enumerate(params) if kind == "player" and i > 0)
 
 
 def grammar_problem(cmd: Command) -> str | None:

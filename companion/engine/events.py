@@ -1,7 +1,8 @@
 """Events: the only things that change a :class:`GameState`.
 
 A ruleset turns an accepted command into events; :meth:`Event.apply` folds each into the state. Events are
-plain data so the journal can store them next to the command that caused them, for the audit log.
+plain data so the journal can store them next to the command that caused them, for the audit log. They are
+slotted (no ``__dict__`` each): a long game keeps tens of thousands of them.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.engine.ledger import Transaction
-from companion.engine.state import Auction, Debt, Decision, GameState, RentClaim, TradeOffer, Unread
+from companion.engine.state import Auction, ClosedClaim, Debt, Decision, GameState, RentClaim, TradeOffer, Unread
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event; ``kind`` names it in the journal."""
 
@@ -27,7 +28,7 @@ class Event:
         return {"kind": self.kind, **asdict(self)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Posted(Event):
     """Credits, deeds or pieces moved as one balanced transaction."""
 
@@ -38,7 +39,7 @@ class Posted(Event):
         state.ledger.post(self.txn)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TokenMoved(Event):
     """A token now stands on ``position`` (``how``: dice, card, jail, back, correction)."""
 
@@ -51,7 +52,7 @@ class TokenMoved(Event):
         state.player(self.player).position = self.position
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
     """The dice of a roll, as entered; ``doubles`` counts doubles in a row this turn."""
 
@@ -66,7 +67,7 @@ class DiceRolled(Event):
         t.rolled, t.dice, t.doubles, t.roll_again = True, self.dice, self.doubles, self.roll_again
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JailChanged(Event):
     """A player went to jail, spent a turn there, or left."""
 
@@ -82,7 +83,7 @@ class JailChanged(Event):
             state.turn.roll_again = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JailCardMoved(Event):
     """A Get Out of Jail Free card of ``deck`` went from one holder to another (``""`` = its deck)."""
 
@@ -98,7 +99,7 @@ class JailCardMoved(Event):
             state.player(self.target).jail_cards.append(self.deck)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MortgageChanged(Event):
     """A deed was mortgaged (``mortgaged``) or its mortgage lifted."""
 
@@ -110,7 +111,7 @@ class MortgageChanged(Event):
         (state.mortgaged.add if self.mortgaged else state.mortgaged.discard)(self.space)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionOpened(Event):
     """A player now has something to settle."""
 
@@ -124,7 +125,7 @@ class DecisionOpened(Event):
         state.next_id += 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionClosed(Event):
     """An open decision was settled."""
 
@@ -135,7 +136,7 @@ class DecisionClosed(Event):
         state.decisions = [d for d in state.decisions if d.id != self.decision]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RentDue(Event):
     """A player landed on someone's deed: the owner may now claim ``amount``."""
 
@@ -157,7 +158,7 @@ class RentDue(Event):
         state.next_id += 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RentClosed(Event):
     """A rent claim ended (``how``): claimed, lapsed because the owner did not ask in time, wiped out by
     bankruptcy, corrected because the token was really elsewhere, or void because the deed was mortgaged before
@@ -168,10 +169,13 @@ class RentClosed(Event):
     how: str
 
     def apply(self, state: GameState) -> None:
+        for c in state.rent_claims:
+            if c.id == self.claim:
+                state.closed_claims[c.owner, c.payer] = ClosedClaim(c.space, self.how, state.turn.number)
         state.rent_claims = [c for c in state.rent_claims if c.id != self.claim]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RentDeferred(Event):
     """The owner asked for a rent in time, but its amount is not at hand (the Title Deed is not read yet): the claim
     stays open past its deadline until the amount is entered."""
@@ -183,7 +187,7 @@ class RentDeferred(Event):
         state.rent_claims = [replace(c, deferred=True) if c.id == self.claim else c for c in state.rent_claims]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DebtOpened(Event):
     """A player owes more than they hold; play waits until they pay or go bankrupt."""
 
@@ -198,7 +202,7 @@ class DebtOpened(Event):
         state.next_id += 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DebtClosed(Event):
     """A debt was paid, or wiped out by bankruptcy."""
 
@@ -209,7 +213,7 @@ class DebtClosed(Event):
         state.debts = [d for d in state.debts if d.id != self.debt]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AuctionOpened(Event):
     """An auction of ``lot`` began; ``queue`` is what is left to auction after it."""
 
@@ -222,7 +226,7 @@ class AuctionOpened(Event):
         state.auction_queue = list(self.queue)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidPlaced(Event):
     """A player bid ``amount`` (0 = passed)."""
 
@@ -238,7 +242,7 @@ class BidPlaced(Event):
             state.auction.passed.append(self.player)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AuctionClosed(Event):
     """The auction ended; ``winner`` is empty when nobody bid."""
 
@@ -251,7 +255,7 @@ class AuctionClosed(Event):
         state.auction = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TradeProposed(Event):
     """A trade offer waits for the partner's answer."""
 
@@ -265,7 +269,7 @@ class TradeProposed(Event):
         state.trade = TradeOffer(self.proposer, self.partner, dict(self.give), dict(self.get))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TradeClosed(Event):
     """The trade offer was accepted, rejected or withdrawn (``how``)."""
 
@@ -276,7 +280,7 @@ class TradeClosed(Event):
         state.trade = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The next player's turn begins."""
 
@@ -289,7 +293,7 @@ class TurnPassed(Event):
         state.turn.rolled, state.turn.doubles, state.turn.roll_again, state.turn.dice = False, 0, False, ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerRetired(Event):
     """A bankrupt player left the game."""
 
@@ -301,7 +305,7 @@ class PlayerRetired(Event):
         state.player(self.player).retired = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """The game is over: ``ranking`` lists players best first with their worth."""
 
@@ -313,7 +317,7 @@ class GameEnded(Event):
         state.over, state.end_reason, state.ranking = True, self.reason, list(self.ranking)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Noted(Event):
     """Something the table should read in the log that changes nothing (a card drawn, a tax choice)."""
 
@@ -321,7 +325,7 @@ class Noted(Event):
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unpacked(Event):
     """Something of the box the game learns about during play is put in place, like the box contents at set-up
     (a Title Deed on a space nobody had described starts with the bank)."""
@@ -335,7 +339,7 @@ class Unpacked(Event):
         state.ledger.open(self.account, self.unit, self.amount)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoxRead(Event):
     """Values read off the box (a deed, a tax square, a card) the first time play needed them. The game plays
     with them from here on."""

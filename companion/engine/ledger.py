@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from companion.engine.errors import LedgerError
 
@@ -18,6 +19,9 @@ CREDITS = "credits"
 HOUSE = "house"
 HOTEL = "hotel"
 
+
+_NONE: Mapping[str, int] = MappingProxyType({})
+"""What an account or unit the ledger has never seen holds: nothing (read-only, shared)."""
 
 _DEED_UNITS: dict[str, str] = {}
 _SITES: dict[str, str] = {}
@@ -39,7 +43,7 @@ def site_account(space_id: str) -> str:
     return account
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Posting:
     """``amount`` of ``unit`` added to ``account`` (negative: taken from it)."""
 
@@ -48,7 +52,7 @@ class Posting:
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transaction:
     """A balanced set of postings with the reason the table sees in the audit log."""
 
@@ -89,14 +93,21 @@ class Ledger:
         problems: list[str] = []
         sums: dict[str, int] = {}
         after: dict[tuple[str, str], int] = {}
+        by_unit = self._by_unit
         for p in txn.postings:
-            if not isinstance(p.amount, int) or isinstance(p.amount, bool):
-                problems.append(f"{p.unit} amount {p.amount!r} is not a whole number")
+            account, unit, amount = p.account, p.unit, p.amount
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                problems.append(f"{unit} amount {amount!r} is not a whole number")
                 continue
-            sums[p.unit] = sums.get(p.unit, 0) + p.amount
-            key = (p.account, p.unit)
-            after[key] = after.get(key, self.balance(p.account, p.unit)) + p.amount
-        problems += [f"{txn.reason}: {unit} do not balance ({total:+d})" for unit, total in sums.items() if total]
+            sums[unit] = sums.get(unit, 0) + amount
+            key = (account, unit)
+            if key in after:
+                after[key] += amount
+            else:
+                after[key] = by_unit.get(unit, _NONE).get(account, 0) + amount
+        for unit, total in sums.items():
+            if total:
+                problems.append(f"{txn.reason}: {unit} do not balance ({total:+d})")
         for (account, unit), amount in after.items():
             if amount < 0 and not (account == BANK and unit == CREDITS):
                 problems.append(f"{txn.reason}: {account} would hold {amount} {unit}")
@@ -107,9 +118,14 @@ class Ledger:
         problems = self.check(txn)
         if problems:
             raise LedgerError("; ".join(problems))
+        by_unit, by_account = self._by_unit, self._by_account
         for p in txn.postings:
-            holders = self._by_unit.setdefault(p.unit, {})
-            held = self._by_account.setdefault(p.account, {})
+            holders = by_unit.get(p.unit)
+            if holders is None:
+                holders = by_unit[p.unit] = {}
+            held = by_account.get(p.account)
+            if held is None:
+                held = by_account[p.account] = {}
             amount = holders.get(p.account, 0) + p.amount
             if amount:
                 holders[p.account] = held[p.unit] = amount
@@ -119,15 +135,15 @@ class Ledger:
 
     def balance(self, account: str, unit: str = CREDITS) -> int:
         """How much of ``unit`` the account holds."""
-        return self._by_unit.get(unit, {}).get(account, 0)
+        return self._by_unit.get(unit, _NONE).get(account, 0)
 
     def holdings(self, account: str) -> Mapping[str, int]:
         """What an account holds, by unit (non-zero amounts only); a view, not to be changed."""
-        return self._by_account.get(account, {})
+        return self._by_account.get(account, _NONE)
 
     def holding(self, unit: str) -> Mapping[str, int]:
         """The accounts holding a non-zero amount of ``unit``, with the amounts; a view, not to be changed."""
-        return self._by_unit.get(unit, {})
+        return self._by_unit.get(unit, _NONE)
 
     def holders(self, unit: str) -> Iterator[tuple[str, int]]:
         """Accounts holding a non-zero amount of ``unit``."""

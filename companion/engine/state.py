@@ -70,6 +70,18 @@ class RentClaim:
     """What the amount is, where the edition says more than the deed (``half: ally``)."""
 
 
+@dataclass(frozen=True)
+class ClosedClaim:
+    """How the last rent claim between an owner and a payer ended, so that asking again can be told why nothing is
+    owed."""
+
+    space: str
+    how: str
+    """``claimed``, ``lapsed``, ``mortgaged``... (see :class:`companion.engine.events.RentClosed`)."""
+    turn: int
+    """The turn it ended in."""
+
+
 @dataclass
 class Debt:
     """An amount a player must pay but could not at once; it blocks every roll until paid or bankrupt."""
@@ -150,6 +162,8 @@ class GameState:
     mortgaged: set[str] = field(default_factory=set)
     decisions: list[Decision] = field(default_factory=list)
     rent_claims: list[RentClaim] = field(default_factory=list)
+    closed_claims: dict[tuple[str, str], ClosedClaim] = field(default_factory=dict)
+    """How the last claim of each owner on each payer ended (by owner and payer)."""
     debts: list[Debt] = field(default_factory=list)
     auction: Auction | None = None
     auction_queue: list[str] = field(default_factory=list)
@@ -160,17 +174,20 @@ class GameState:
     end_reason: str = ""
     box_reads: tuple[BoxReading, ...] = ()
     """Values read off the box during play, in order: the game plays with its edition data plus these."""
+    seats: dict[str, Player] = field(init=False, repr=False, compare=False)
+    """The players by id. The players are the ones who sat down at set-up, for the whole game (a player who
+    leaves is retired, never removed), so this is made once."""
+
+    def __post_init__(self) -> None:
+        self.seats = {p.id: p for p in self.players}
 
     def player(self, player_id: str) -> Player:
         """The player with that id (KeyError when there is none)."""
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        return self.seats[player_id]
 
     def has_player(self, player_id: str) -> bool:
         """Whether a player with that id sat down at set-up."""
-        return any(p.id == player_id for p in self.players)
+        return player_id in self.seats
 
     @property
     def active(self) -> list[Player]:

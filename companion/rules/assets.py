@@ -37,11 +37,14 @@ class Assets:
         return moves
 
 
-def parse_assets(text: str, side: str) -> Assets:
-    """Read ``give=...`` / ``get=...``; raises ValueError with the accepted notation."""
+def parse_assets(text: str, side: str, card: str = "card:<deck>") -> Assets:
+    """Read ``give=...`` / ``get=...``; raises ValueError with the accepted notation. ``card``: how a card that
+    may change hands is named in this edition (``card:<deck>``, ``card:<card id>``; empty where none may)."""
     prefix = f"{side}="
+    items = ["deed:<id>", "cash:<credits>", *filter(None, (card,))]
+    notation = f"{', '.join(items[:-1])} or {items[-1]}"
     if not text.startswith(prefix):
-        raise ValueError(f"expected '{prefix}' followed by deed:<id>, cash:<credits> or card:<deck>")
+        raise ValueError(f"expected '{prefix}' followed by {notation}")
     assets = Assets()
     for item in filter(None, text.removeprefix(prefix).split(",")):
         kind, _, value = item.partition(":")
@@ -54,5 +57,5 @@ def parse_assets(text: str, side: str) -> Assets:
         elif kind == "card" and value:
             assets.cards.append(value)
         else:
-            raise ValueError(f"cannot read '{item}': use deed:<id>, cash:<credits> or card:<deck>")
+            raise ValueError(f"cannot read '{item}': use {notation}")
     return assets

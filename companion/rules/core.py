@@ -20,10 +20,10 @@ from typing import Any, ClassVar
 from companion.box.checks import check_values
 from companion.box.overlay import apply_values
 from companion.box.status import box_status
-from companion.box.values import BOARD_TARGET, BoxValueError, parse_values
+from companion.box.values import BOARD_TARGET, TILES_TARGET, BoxValueError, parse_values
 from companion.dice import MOVE, RollNeed
 from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
-from companion.engine.commands import Command, grammar_problem, register_verbs
+from companion.engine.commands import Command, grammar_problem, other_players, register_verbs
 from companion.engine.errors import Need, ValueNeeded, Violation
 from companion.engine.events import (
     BoxRead,
@@ -56,6 +56,8 @@ def ceil_percent(amount: int, percent: int) -> int:
 
 class Emitter:
     """Applies each event to the state as it is emitted, and remembers it for the journal."""
+
+    __slots__ = ("events", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -92,8 +94,8 @@ class Rules:
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "box": (("word", "values"), "values read off the box the first time play needs them: "
-                                    "space:<id>|group:<id>|card:<deck>/<card>|board:layout|face:<id> "
-                                    "field=value ..."),
+                                    f"space:<id>|group:<id>|card:<deck>/<card>|{BOARD_TARGET}|face:<id>|"
+                                    f"{TILES_TARGET} field=value ..."),
     }
     """The verbs a mechanic adds to the table's notation: their words and a line of help."""
     decision_kinds: ClassVar[tuple[str, ...]] = ()
@@ -120,11 +122,15 @@ class Rules:
     """The union of the mechanics' :attr:`landings` (set by the composer)."""
     landing_decision_kinds: ClassVar[frozenset[str]] = frozenset()
     """The union of the mechanics' :attr:`landing_decisions` (set by the composer)."""
+    verb_methods: ClassVar[dict[str, tuple[Callable[..., list[Violation]] | None, Callable[..., None] | None]]] = {}
+    """Each verb's ``check_<verb>`` and ``do_<verb>`` functions in this class (None where it has none), found the
+    first time the verb is entered (see :meth:`methods_for`). Every class has its own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A mechanic's verbs join the table's notation as soon as the mechanic is defined."""
         super().__init_subclass__(**kwargs)
         register_verbs(cls.__dict__.get("verbs", {}))
+        cls.verb_methods = {}
 
     def __init__(self, edition: Edition, setup: Setup) -> None:
         self.edition = edition
@@ -136,34 +142,57 @@ class Rules:
         self.board_size = len(edition.spaces)
         self.term = edition.term
         self.money = edition.money
+        self.deed_units = tuple((deed_unit(d.id), d) for d in edition.deeds)
+        """Every deed's ledger unit and space, in board order (the edition data of a Rules never changes)."""
+        self.group_units = {gid: frozenset(deed_unit(m) for m in g.members) for gid, g in edition.groups.items()}
+        """The ledger units of each group's deeds."""
+        self.length_known = edition.length_known
+        """Whether the board's length is known (see :attr:`Edition.length_known`)."""
+        self.jail_at = next((s.position for s in edition.spaces if s.kind == "jail"), None)
+        """Where the Jail is, when the board says (see :attr:`jail_position`)."""
 
     # ------------------------------------------------------------------ dispatch
+
+    @classmethod
+    def methods_for(cls, verb: str) -> tuple[Callable[..., list[Violation]] | None, Callable[..., None] | None]:
+        """The class's ``check_<verb>`` and ``do_<verb>`` functions (None where it has none), looked up once per
+        class and verb."""
+        methods = cls.verb_methods.get(verb)
+        if methods is None:
+            name = verb.replace("-", "_")
+            methods = cls.verb_methods[verb] = (getattr(cls, "check_" + name, None), getattr(cls, "do_" + name, None))
+        return methods
 
     def validate(self, state: GameState, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` cannot be carried out now; empty when it can. The guards every verb shares come
         first: a verb this edition has, its words, the game not over, a known player still in the game."""
-        check: Check | None = getattr(self, "check_" + cmd.verb.replace("-", "_"), None)
+        check = self.methods_for(cmd.verb)[0]
         if check is None:
             return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
         problem = grammar_problem(cmd)
         if problem:
             return [Violation("command/syntax", problem)]
         if cmd.verb == "box":
-            return check(state, cmd)
+            return check(self, state, cmd)
         if state.over:
             return [Violation("game/over", "The game is over; nothing more can be played.")]
         player = cmd.player
         if player is not None:
-            if not state.has_player(player):
-                return [Violation("player/unknown", f"There is no player called '{player}' at this table.")]
-            if state.player(player).retired:
-                return [Violation("player/retired", f"{self.name_of(state, player)} has left the game.")]
-        return check(state, cmd)
+            seated = state.seats.get(player)
+            if seated is None:
+                return [no_such_player(player)]
+            if seated.retired:
+                return [Violation("player/retired", f"{seated.name} has left the game.")]
+        unknown = [cmd.args[i] for i in other_players(cmd.verb) if cmd.args[i] not in state.seats]
+        return [no_such_player(name) for name in unknown] or check(self, state, cmd)
 
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
         """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
         emit = Emitter(state)
-        getattr(self, "do_" + cmd.verb.replace("-", "_"))(emit, cmd)
+        carry_out = self.methods_for(cmd.verb)[1]
+        if carry_out is None:
+            raise AttributeError(f"{type(self).__name__} cannot carry out {cmd.verb!r}")
+        carry_out(self, emit, cmd)
         self.after_command(emit)
         return emit.events
 
@@ -231,7 +260,8 @@ class Rules:
 
     def check_setup(self) -> list[Violation]:
         """The box holds what play cannot ask for; player count within the edition's range, unique ids and
-        tokens, a known variant and sides."""
+        tokens, a known variant, and a token on its own side (a token the edition gives no side, such as Star Wars
+        2015's Rey, plays for the side the player names)."""
         e, s = self.edition, self.setup
         problems = self._box_problems()
         if s.edition != e.id:
@@ -257,9 +287,10 @@ class Rules:
             if token and token not in e.tokens:
                 problems.append(V("setup/token", f"'{token}' is not one of this edition's tokens: "
                                                  f"{', '.join(e.tokens)}."))
-            elif token and p.get("side") and e.tokens[token].get("side") != p.get("side"):
+            elif token and p.get("side") and e.tokens[token].get("side") not in (None, p.get("side")):
                 problems.append(V("setup/side", f"{e.tokens[token]['name']} fights for the "
-                                                f"{e.tokens[token]['side']} side, not {p.get('side')}."))
+                                                f"{self.side_name(e.tokens[token]['side'])}, not the "
+                                                f"{self.side_name(p['side'])}."))
         return problems
 
     def _box_problems(self) -> list[Violation]:
@@ -293,19 +324,25 @@ class Rules:
 
     def name_of(self, state: GameState, player_id: str) -> str:
         """A player's name as the table knows it, or the edition's word for the bank."""
-        if state.has_player(player_id):
-            return state.player(player_id).name
+        seated = state.seats.get(player_id)
+        if seated is not None:
+            return seated.name
         return f"the {self.edition.term('bank')}" if player_id == BANK else player_id
 
     @property
     def jail_position(self) -> int:
         """Where the Jail is; asked of the box (counted from GO) the first time a token is sent there on a board
         nobody has published."""
-        jail = next((s.position for s in self.edition.spaces if s.kind == "jail"), None)
+        jail = self.jail_at
         if jail is None:
             raise ValueNeeded(Need(BOARD_TARGET, ("jail",), "Where is the Jail? Count the spaces from GO to the "
                                                             "Jail (GO is 0)."))
         return jail
+
+    def side_name(self, side: str) -> str:
+        """A side as the edition names it (``Rebels``, ``Galactic Empire``); a word the edition does not know as
+        typed."""
+        return str(self.edition.sides.get(side, {}).get("name", side))
 
     def where(self, s: GameState, player: str) -> str:
         """The name of the space a player's token stands on."""
@@ -330,15 +367,28 @@ class Rules:
         group = self.edition.groups.get(space.group or "")
         if group is not None and len(members) < group.size:
             return False
-        return all(s.owner(m) == player for m in members)
+        return self.owned_in_group(s, player, space) == len(members)
 
     def group_name(self, space: Space) -> str:
         """``Hoth colour group``: the group of a deed as the players say it."""
         return f"{self.edition.groups[space.group or ''].name} {self.term('group')}"
 
     def owned_in_group(self, s: GameState, owner: str, space: Space) -> int:
-        """How many deeds of the space's group one player holds (mortgaged ones count)."""
-        return sum(1 for m in self.group_members(space) if s.owner(m) == owner)
+        """How many deeds of the space's group one player holds (mortgaged ones count). The ledger opens each deed
+        once, so exactly one account holds it: the player's own holdings say which are theirs (the bank, as
+        :meth:`GameState.owner` says, also stands for a deed the ledger has not opened yet)."""
+        if not space.group:
+            return 0
+        if owner == BANK:
+            return sum(1 for m in self.group_members(space) if s.owner(m) == owner)
+        return len(self.group_units[space.group].intersection(s.ledger.holdings(owner)))
+
+    def rent_withheld(self, s: GameState, owner: str, space: Space) -> str:
+        """Why the owner's deed earns no rent now, as the table says it (empty when it does): a mortgaged deed
+        earns none."""
+        if space.id in s.mortgaged:
+            return f"{space.name} is {self.term('mortgaged')} and earns no {self.term('rent')}"
+        return ""
 
     def group_buildings(self, s: GameState, space: Space) -> int:
         """How many pieces stand on the whole group."""
@@ -347,7 +397,7 @@ class Rules:
     def deeds_of(self, s: GameState, player: str) -> list[Space]:
         """A player's deeds in board order."""
         held = s.ledger.holdings(player)
-        return [d for d in self.edition.deeds if deed_unit(d.id) in held]
+        return [d for unit, d in self.deed_units if unit in held]
 
     def building_value(self, s: GameState, space: Space) -> int:
         """What the pieces on a deed cost to buy (a hotel counts with the houses it replaced)."""
@@ -397,6 +447,8 @@ class Rules:
         """What must be settled before play goes on: open decisions, an auction, unpaid debts (and whatever a
         mechanic adds, such as a battle). With ``player``: only their own decisions and debts, and anything
         that holds up the whole table. Every check that waits on these shares this one wording."""
+        if not s.decisions and not s.debts and s.auction is None:
+            return []  # nothing is pending (the usual case: said at once)
         decisions = s.decisions if player is None else s.decisions_for(player)
         debts = s.debts if player is None else s.debts_of(player)
         problems = [V("turn/decision-open", f"{self.name_of(s, d.player)} must first {self.decision_text(d)}.")
@@ -421,7 +473,8 @@ class Rules:
     def decision(self, s: GameState, player: str, kind: str, **match: Any) -> Decision | None:
         """The player's open decision of ``kind`` (whose data has the ``match`` values), if any."""
         for d in s.decisions:
-            if d.player == player and d.kind == kind and all(d.data.get(k) == v for k, v in match.items()):
+            if d.player == player and d.kind == kind and (not match or all(d.data.get(k) == v
+                                                                          for k, v in match.items())):
                 return d
         return None
 
@@ -443,13 +496,23 @@ class Rules:
         return None
 
     def own_deed(self, s: GameState, player: str, space_id: str) -> tuple[Space | None, list[Violation]]:
-        """The deed, and why it is not the player's to act on (not a deed, or someone else's)."""
+        """The deed, and why it is not the player's to act on (not a deed, or someone else's). A group's id where a
+        deed's is expected is told which deeds the group holds."""
         deed = self.deed(space_id)
         if deed is None:
-            return None, [V("deed/unknown", f"'{space_id}' is not {a_or_an(self.term('deed'))} on this board.")]
+            return None, [V("deed/unknown", self.not_a_deed(space_id))]
         if s.owner(deed.id) != player:
             return deed, [V("deed/not-owner", f"{self.name_of(s, player)} does not own {deed.name}.")]
         return deed, []
+
+    def not_a_deed(self, space_id: str) -> str:
+        """Why ``space_id`` names no deed of this board; a group's id is told its deeds, to name one of them."""
+        deed = self.term("deed")
+        group = self.edition.groups.get(space_id)
+        if group is None:
+            return f"'{space_id}' is not {a_or_an(deed)} on this board."
+        listed = f": name one of its {deed}s instead: {', '.join(group.members)}" if group.members else ""
+        return f"'{space_id}' names the group {group.name}, not {a_or_an(deed)}{listed}."
 
     def jail_exit_guard(self, s: GameState, player: str) -> list[Violation]:
         """A way out of jail is taken by a prisoner, on their turn, before rolling."""
@@ -530,7 +593,7 @@ class Rules:
     def advance(self, emit: Emitter, player: str, steps: int, how: str) -> None:
         """Move forward; the GO salary is paid when the token passes or lands on GO. A board nobody has published
         says how many spaces go round it before the first move (moves only count spaces)."""
-        if not self.edition.length_known:
+        if not self.length_known:
             raise ValueNeeded(Need(BOARD_TARGET, ("length",), "How many spaces go round the board? Count them all, "
                                                               "GO included."))
         p = emit.state.player(player)
@@ -553,15 +616,29 @@ class Rules:
         """Resolve the space the token stands on with the mechanic that owns its kind (nothing happens on a
         space no mechanic resolves). ``forced``: a card sent it (``nearest``: vessel double, utility 10x)."""
         space = self.space_at(emit.state.player(player).position)
-        layout = tuple(f for f in LANDING_LAYOUT if f in space.unknown)
-        if layout:
-            raise ValueNeeded(Need(f"space:{space.id}", layout, f"{space.name}: nobody has said what this space is "
-                                                               "yet. Choose its type as the board shows it."))
-        if not space.is_deed:
-            space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
-        handler = self.landing_table.get("deed" if space.is_deed else space.kind)
+        is_deed = space.is_deed
+        if space.unknown:
+            if any(f in space.unknown for f in LANDING_LAYOUT):
+                raise self.layout_needed(space)
+            if not is_deed:
+                space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
+        handler = self.landing_table.get("deed" if is_deed else space.kind)
         if handler is not None:
             getattr(self, handler)(emit, player, space, forced)
+
+    def layout_needed(self, space: Space, reason: str = "") -> ValueNeeded:
+        """What play asks the box when a token needs to know of ``space`` what nobody has said yet (see
+        :data:`LANDING_LAYOUT`): its type; or, its type known, the group of a deed or the deck of a card space.
+        ``reason`` (``and the card sends Luke on to ...``) says why it is needed now."""
+        fields = tuple(f for f in LANDING_LAYOUT if f in space.unknown)
+        why = f", {reason}" if reason else ""
+        if "kind" in fields:
+            text = f"nobody has said what this space is yet{why}. Choose its type"
+        elif "group" in fields:
+            text = f"nobody has said which {self.term('group')} this space belongs to yet{why}. Choose it"
+        else:
+            text = f"nobody has said which deck this card space draws from yet{why}. Choose it"
+        return ValueNeeded(Need(f"space:{space.id}", fields, f"{space.name}: {text} as the board shows it."))
 
     def arrived(self, emit: Emitter, player: str) -> None:
         """What happens once a moved token's space is resolved (nothing, unless a mechanic says so)."""
@@ -583,6 +660,9 @@ class Rules:
     def deed_trade_problems(self, s: GameState, player: str, deed: Space) -> list[Violation]:
         """Why a deed its owner holds cannot change hands now (nothing, unless a mechanic says so)."""
         return []
+
+    traded_card: ClassVar[str] = ""
+    """How a trade names a card that may change hands (``card:<deck>``); empty: no deck lets players keep cards."""
 
     def card_trade_problems(self, s: GameState, player: str, cards: tuple[str, ...]) -> list[Violation]:
         """Why the cards named cannot change hands: with no deck that lets players keep cards, none can."""
@@ -644,6 +724,11 @@ class Rules:
             "trade": None if s.trade is None else {"proposer": s.trade.proposer, "partner": s.trade.partner,
                                                    "give": s.trade.give, "get": s.trade.get},
         }
+
+
+def no_such_player(name: str) -> Violation:
+    """A command names someone who is not at the table."""
+    return Violation("player/unknown", f"There is no player called '{name}' at this table.")
 
 
 register_verbs(Rules.verbs)

@@ -198,6 +198,52 @@ def need_fields(edition: Edition, need: Need, chosen: dict[str, Any] | None = No
         for f in wanted], chosen)
 
 
+@dataclass(frozen=True)
+class SpaceOption:
+    """One button of "what is on this space?": a type of space, with its colour set or deck when the type has
+    several (``values``: what the tap enters)."""
+
+    key: str
+    words: str
+    values: dict[str, str]
+    swatch: str = ""
+    """The colour set's band (``#rrggbb``) when the box knows it."""
+
+
+def space_options(edition: Edition, need: Need) -> list[SpaceOption]:
+    """What a space nobody has described may be, one tap each, as the board shows it: each type of space it may
+    still be, and a type whose spaces join one of several colour sets (or draw from one of several decks) once for
+    each set or deck (a button says "Character" over "Colour set 1", "Card space" over "Bounty Hunter"); a type
+    with one set or deck (the equipment) enters it with the type. Empty for any other need."""
+    if "kind" not in need.fields:
+        return []
+    options = []
+    kinds = next(f for f in need_fields(edition, need) if f.key == "kind")
+    for kind, words in kinds.choices:
+        if kind_complete(edition, kind, need.target.partition(":")[2]):
+            continue
+        picked = next((f for f in need_fields(edition, need, {"kind": kind})
+                       if f.key in ("group", "deck") and f.kind == "choice" and f.choices), None)
+        if picked is None or len(picked.choices) == 1:
+            options.append(SpaceOption(kind, words, {"kind": kind, **({picked.key: picked.choices[0][0]}
+                                                                       if picked else {})}))
+            continue
+        short = words.removesuffix(f" in a {edition.term('group')}")
+        for item, item_words in picked.choices:
+            group = edition.groups.get(item) if picked.key == "group" else None
+            band = group.colour if group and "colour" not in group.unknown else ""
+            options.append(SpaceOption(f"{kind}/{item}", f"{short}\n{item_words}", {"kind": kind, picked.key: item},
+                                       band))
+    return options
+
+
+def kind_complete(edition: Edition, kind: str, space: str) -> bool:
+    """Whether every space of ``kind`` the board has (where the edition's data says how many) is already placed
+    elsewhere, so ``space`` cannot be one more."""
+    count = edition.raw.get("board", {}).get("space_counts", {}).get(kind)
+    return count is not None and sum(1 for s in edition.spaces if s.kind == kind and s.id != space) >= count
+
+
 def without_second_jail(edition: Edition, target: str, fields: list[BoxField]) -> list[BoxField]:
     """A mini board's spaces, once its Jail is placed: Just Visiting is not offered again (a face has one)."""
     kind, _, item = target.partition(":")

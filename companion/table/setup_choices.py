@@ -76,6 +76,8 @@ class Seat:
     name: str
     token: str
     board: str = ""
+    side: str = ""
+    """The side chosen with a token that has none of its own (Rey, in Star Wars 2015)."""
 
 
 FIRST_ROLL = "first-player"
@@ -130,14 +132,27 @@ def variant_notes(edition: Edition, variant_id: str) -> tuple[str, ...]:
 
 
 def token_choices(edition: Edition) -> list[TokenChoice]:
-    """The edition's tokens, in the order of its data, each with its side's name and colour."""
+    """The edition's tokens, in the order of its data, each with its side's name and colour; a token with no side
+    of its own in an edition of sides is offered once for each side."""
     choices = []
     for token_id, token in edition.tokens.items():
-        side_id = str(token.get("side", ""))
-        side = edition.sides.get(side_id, {})
-        choices.append(TokenChoice(token_id, str(token.get("name", token_id)), side_id,
-                                   str(side.get("name", "")), str(side.get("colour", NO_COLOUR))))
+        own = str(token.get("side", ""))
+        for side_id in [own] if own or not edition.sides else list(edition.sides):
+            side = edition.sides.get(side_id, {})
+            choices.append(TokenChoice(token_id, str(token.get("name", token_id)), side_id,
+                                       str(side.get("name", "")), str(side.get("colour", NO_COLOUR))))
     return choices
+
+
+def seat_token(edition: Edition, seat: Seat) -> TokenChoice | None:
+    """The token a seat holds, with the side it plays for."""
+    return next((t for t in token_choices(edition) if t.id == seat.token and t.side in (seat.side, own_side(
+        edition, t.id))), None)
+
+
+def own_side(edition: Edition, token: str) -> str:
+    """The side a token fights for by itself ("" for one that may play for either)."""
+    return str(edition.tokens.get(token, {}).get("side", ""))
 
 
 def free_token(edition: Edition, taken: Iterable[str]) -> str:
@@ -159,7 +174,8 @@ def new_seat(edition: Edition, seats: Sequence[Seat], name: str = "") -> Seat:
     """One more seat: the first token nobody holds, or on mini boards side 1 of the first colour nobody has."""
     if edition.mini_boards is not None:
         return Seat(name, "", free_board(edition, (s.board for s in seats)))
-    return Seat(name, free_token(edition, (s.token for s in seats)))
+    token = free_token(edition, (s.token for s in seats))
+    return Seat(name, token, side=own_side(edition, token) or next(iter(edition.sides), ""))
 
 
 def table_full(edition: Edition, seats: Sequence[Seat]) -> bool:
@@ -243,12 +259,12 @@ def turn_board(edition: Edition, seats: Sequence[Seat], index: int) -> list[Seat
     return [Seat(s.name, s.token, face.id) if i == index and face else s for i, s in enumerate(seats)]
 
 
-def take_token(seats: Sequence[Seat], index: int, token: str) -> list[Seat]:
-    """Seat ``index`` takes ``token``; a seat that held it gets the token ``index`` had (a swap), so each
-    token stays with one seat."""
-    mine = seats[index].token
-    return [Seat(s.name, token) if i == index else Seat(s.name, mine) if s.token == token else s
-            for i, s in enumerate(seats)]
+def take_token(seats: Sequence[Seat], index: int, token: str, side: str = "") -> list[Seat]:
+    """Seat ``index`` takes ``token`` (playing for ``side``); a seat that held it gets the token ``index`` had
+    (a swap), so each token stays with one seat."""
+    mine = seats[index]
+    return [Seat(s.name, token, side=side) if i == index else Seat(s.name, mine.token, side=mine.side)
+            if s.token == token else s for i, s in enumerate(seats)]
 
 
 def end_choices(now: datetime, minutes: Iterable[int] = END_AFTER_MINUTES) -> list[EndChoice]:
@@ -292,8 +308,8 @@ def build_setup(edition: Edition, variant: str, seats: Sequence[Seat], seed: int
         if edition.mini_boards is not None:  # a board of their colour: no token, no side
             players.append({"id": pid, "name": name, "board": seat.board})
             continue
-        token = edition.tokens.get(seat.token, {})
-        players.append({"id": pid, "name": name, "token": seat.token, "side": str(token.get("side", ""))})
+        players.append({"id": pid, "name": name, "token": seat.token,
+                        "side": own_side(edition, seat.token) or seat.side})
     return Setup(edition.id, variant, players, seed, ends_at)
 
 

@@ -22,6 +22,7 @@ from companion.engine.events import (
     Posted,
 )
 from companion.engine.ledger import BANK, CREDITS
+from companion.mini_boards import tile_name
 from companion.rules.imperial import Enemy, enemies_of
 from companion.space_kinds import NOT_READ
 
@@ -48,8 +49,8 @@ def trade_ending(edition: Edition, how: str) -> str:
 
 
 def credits(edition: Edition, amount: int) -> str:
-    """An amount in the edition's short money word, e.g. ``1,500 IC``."""
-    short = edition.terms.get("currency_short") or edition.term("currency")
+    """An amount in the edition's short money word, e.g. ``1,500 IC`` (``1 credit`` where it has none)."""
+    short = edition.terms.get("currency_short") or edition.currency(amount)
     return f"{amount:,} {short}"
 
 
@@ -101,6 +102,8 @@ def box_target_name(edition: Edition, target: str) -> str:
     item, _, card = rest.partition("/")
     if kind == "board":
         return "the board"
+    if kind == "tiles":
+        return "the Chance tiles"
     if kind == "face" and edition.mini_boards and item in edition.mini_boards.faces:
         return edition.mini_boards.faces[item].name
     if kind == "space" and edition.has_space(item):
@@ -169,6 +172,8 @@ FACE_FIELD_WORDS = {"length": "number of spaces", "tracker": "steps of the Mega 
 def box_values_words(e: Edition, target: str, values: Mapping[str, object]) -> str:
     """Values read off the box as the journal says them, each by the words of its field (``price 60``); of a mini
     board's face, what is on a space by its place (``space 7: Bank Heist``)."""
+    if target.startswith("tiles:"):
+        return ", ".join(f"{tile_name(k)} {v}" for k, v in values.items())
     if not target.startswith("face:"):
         return ", ".join(f"{single(e.field_words([k]), v)} {box_value_words(e, k, v)}" for k, v in values.items())
     return ", ".join(f"space {p}: {face_kind_words(str(v))}" if (p := face_position(k)) is not None

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 from companion.box.fields import BoxField, card_fields
 from companion.edition import Card
 from companion.engine.errors import Need
-from companion.table.box_play import BoxProblem, check_entry, enter_values, need_fields, new_card_id
+from companion.table.box_play import (
+    BoxProblem,
+    check_entry,
+    enter_values,
+    need_fields,
+    new_card_id,
+    space_options,
+)
 from companion.table.session import Answer
 from companion.table.words import (
     box_target_name,
@@ -35,8 +42,9 @@ if TYPE_CHECKING:
 SAVE = "Save"
 LATER = "Card not at hand: later"
 CONFIRM = "Yes, that is what the box says"
-FACE_KINDS_INLINE = 16
-"""What is on a mini board's space: every kind of space is a button (the colour spaces with their colour)."""
+KINDS_INLINE = 16
+"""What is on a space (of the board, or of a mini board): every option is a button (a colour set or a colour space
+in its colour, when the box knows it)."""
 NOT_ENTERED = "Not entered yet: read it off the box."
 NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
 
@@ -121,12 +129,13 @@ class BoxValuesDialog(BoxEntryDialog):
         self.need = need
         self.on_done = on_done
         self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
-        # What a space is: its type and colour set (or a mini board's kinds of space) are big buttons, one tap each.
-        # Numbers follow one another on the number pad once the choices are made (chain).
+        # What a space is: its type with its colour set or deck (or a mini board's kinds of space) are big buttons,
+        # one tap each. Numbers follow one another on the number pad once the choices are made (chain).
         # OK on the pad of the last number answers the question: no Save tap after it.
-        self.form = BoxForm(need_fields(edition, need), on_change=self.changed, cols=3,
-                            inline=10 if "kind" in need.fields else FACE_KINDS_INLINE
-                            if face_space_asked(need) is not None else INLINE_CHOICES, chain=True,
+        self.options = {o.key: o for o in space_options(edition, need)}
+        self.form = BoxForm(self._fields({}), on_change=self.changed, cols=3,
+                            inline=KINDS_INLINE if self.options or face_space_asked(need) is not None
+                            else INLINE_CHOICES, chain=True,
                             on_complete=self.save_values, subject=box_target_name(edition, need.target))
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
@@ -141,14 +150,32 @@ class BoxValuesDialog(BoxEntryDialog):
         super().open(*args, **kwargs)
         self.form.next_number()
 
+    def _fields(self, chosen: dict[str, Any]) -> list[BoxField]:
+        """What the need asks now (``chosen``: the values so far); of a space nobody has described, its type and
+        colour set or deck are one choice (see :func:`space_options`)."""
+        fields = need_fields(self.edition, self.need, chosen)
+        if not self.options:
+            return fields
+        kinds = BoxField("kind", "Type of space", "choice", True,
+                         choices=tuple((o.key, o.words) for o in self.options.values()),
+                         swatches=tuple(o.swatch for o in self.options.values()))
+        return [kinds if f.key == "kind" else f for f in fields if f.key == "kind" or f.key not in chosen]
+
+    def fixed_values(self) -> dict[str, Any]:
+        """A space's type and its colour set or deck, from the one option tapped."""
+        option = self.options.get(str(self.form.values().get("kind")))
+        return dict(option.values) if option else {}
+
     def changed(self, key: str) -> None:
-        """A space's type chosen brings what that type needs now (its group or deck, its price or amount); its
-        group chosen brings the prices of the group's other deeds to pick from. What is on a mini board's space
-        is answered by the one tap on its kind."""
+        """A space's type chosen (with its colour set or deck) brings what it needs now: a deed's price, offering
+        the prices of its colour set's other deeds, or a tax's amount. The tap on the last choice answers the
+        question when nothing is left to type (a card space, a type that needs nothing more, what is on a mini
+        board's space)."""
         super().changed(key)
-        if key in ("kind", "group"):
-            self.form.rebuild(need_fields(self.edition, self.need, self.form.values()))
-        elif face_space_asked(self.need) is not None and not self.form.unfilled():
+        if key == "kind" and self.options:
+            self.form.rebuild(self._fields(self.fixed_values()))
+        choice = any(f.key == key and f.kind == "choice" for f in self.form.fields)
+        if choice and not self.form.unfilled():
             self.save_values()
 
     def target(self, values: dict[str, Any]) -> str:
@@ -182,7 +209,9 @@ class NewCardDialog(BoxEntryDialog):
         self.own_title = False
         """The table typed a title of its own (else the title is written from what the card does)."""
         self._writing = False
-        self.form = BoxForm(self._fields(""), on_change=self.changed)
+        # Once its effect is chosen, the number pad of each value follows by itself; OK on the last one (or the tap
+        # on an effect that prints no value) enters the card: no Save tap after it.
+        self.form = BoxForm(self._fields(""), on_change=self.changed, chain=True, on_complete=self.save_values)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 
@@ -200,7 +229,7 @@ class NewCardDialog(BoxEntryDialog):
 
     def changed(self, key: str) -> None:
         """A new effect brings that effect's values into the form; the title follows what the card does until the
-        table types one."""
+        table types one. The tap on the last choice enters a card that prints nothing more."""
         super().changed(key)
         if self._writing:
             return
@@ -216,6 +245,8 @@ class NewCardDialog(BoxEntryDialog):
             self._writing = True
             self.form.set_value("title", card_words(self.edition, Card("", "", effect, params, 1)))
             self._writing = False
+        if any(f.key == key and f.kind == "choice" for f in self.form.fields) and not self.form.unfilled():
+            self.save_values()
 
     def target(self, values: dict[str, Any]) -> str:
         """A new card of the deck, its id made from its title."""

@@ -222,24 +222,37 @@ class BoxForm(BoxLayout):
 
     def next_number(self) -> None:
         """Open the number pad of the first number not entered yet, once every choice is made (nothing when all
-        are entered): the table types the values in the card's order without tapping each field."""
+        are entered): the table types the values in the card's order without tapping each field. A pad already
+        open for that number stays as it is."""
+        wanted = self._next_missing()
+        if wanted is not None and self._pad is not None and self._pad.field == (wanted[0].key, wanted[1]):
+            return
         self.put_away()  # a pad left open for a value entered some other way
+        if wanted is not None:
+            self._tap(*wanted)
+
+    def _closed(self, pad: NumberPad) -> None:
+        """A number pad closes (OK, Cancel, or put away): the form no longer has one open."""
+        if pad is self._pad:
+            self._pad = None
+
+    def _next_missing(self) -> tuple[BoxField, int | None] | None:
+        """The first number not entered yet (with its place in a rent table), once every choice is made."""
         filled = self.values()
         if any(f.kind == "choice" and f.key not in filled for f in self.fields):
-            return
+            return None
         for f in self.fields:
             if f.kind == "number" and f.key not in filled:
-                self._tap(f, None)
-                return
+                return f, None
             if f.kind == "numbers":
                 missing = [i for i in f.needed_parts if self._parts(f)[i] is None]
                 if missing:
-                    self._tap(f, missing[0])
-                    return
+                    return f, missing[0]
+        return None
 
     def put_away(self) -> None:
         """Close a number pad the form opened (its question is closing)."""
-        if self._pad is not None and self._pad.parent is not None:
+        if self._pad is not None:
             self._pad.dismiss()
         self._pad = None
 
@@ -379,6 +392,7 @@ class BoxForm(BoxLayout):
             self._pad = NumberPad(self.about(f.label), lambda n: self._typed(f.key, n), quick=f.suggestions)
         if self._pad is not None:
             self._pad.field = (f.key, part)
+            self._pad.bind(on_dismiss=self._closed)
             self._pad.open()
         elif f.kind == "text":
             KeyboardDialog(f.label, str(self._values.get(f.key) or ""), lambda words: self.set_value(f.key, words)

@@ -166,8 +166,8 @@ def test_the_depository_has_12_skulls() -> None:
 
 def test_the_last_sigil_wanted_by_several_goes_to_auction() -> None:
     """BF-STOCK-3, BF-STOCK-4: one Sigil is left and fennec and bossk both could use it: the Expeditor auctions
-    it. Bids open at 10 and rise by 1 or more, in any order; fennec wins at 12, pays the Depository and places it
-    free."""
+    it (named in the book's word, ``piece-auction sigil``). Bids open at 10 and rise by 1 or more, in any order;
+    fennec wins at 12, pays the Depository and places it free."""
     game = din_holds(1, 2, 3, 4, players=3, extra_cash=1000)
     for k in (1, 2, 3, 4):
         build_rows(game, "din", colour_set(k), 4)
@@ -175,7 +175,10 @@ def test_the_last_sigil_wanted_by_several_goes_to_auction() -> None:
     give_deeds(game, "fennec", *colour_set(5))  # TEST-ONLY
     give_deeds(game, "bossk", *colour_set(6))  # TEST-ONLY
     before = game.state.ledger.balance(BANK, CREDITS)
-    play(game, "piece-auction house")
+    assert messages(game, "piece-auction armour") == ("Auction either a Sigil (sigil or house) or a Skull (skull or "
+                                                      "hotel).")
+    play(game, "piece-auction sigil")
+    assert game.describe()["auction"]["name"] == "Sigil"
     assert rejected(game, "bid fennec 9") == ["auction/too-low"]
     play(game, "bid fennec 10")
     assert rejected(game, "bid bossk 10") == ["auction/too-low"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS
+from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 
 from .helpers import cash, give_deeds, play, quiet_turn, refusal, rejected
-from .testbox import new_game
+from .testbox import new_game, shipped
 
 
 def depository_credits(game: Game) -> int:
@@ -72,6 +74,24 @@ def test_a_card_to_the_nearest_imperial_force_owned_by_another_player() -> None:
     assert game.state.player("fennec").position == 12
     play(game, "roll fennec 3 4", "claim din fennec")
     assert cash(game, "fennec") == 1500 - 70  # 10 x 7
+
+
+def test_a_card_to_the_nearest_imperial_force_asks_what_the_spaces_on_the_way_are() -> None:
+    """BF-CARD-1 on a box still being learnt: only space 7 (a Pursuit Craft space) and its "nearest Imperial
+    force" card are known (TEST DATA). The card cannot skip spaces nobody has described, as one of them may be the
+    nearest Imperial force: it asks what space 8 is. Told space 8 is an Imperial force (its group needs no
+    choosing), the card asks its price for the offer (150, TEST DATA); din goes there and buys it."""
+    game = open_game(shipped(), Setup("boba-fett", "standard", [{"id": "din"}, {"id": "fennec"}], 0))
+    play(game, 'box space:space-7 kind=card "name=Pursuit Craft" deck=pursuit-craft',
+         "box card:pursuit-craft/nearest-force 'title=Nearest Imperial force' effect=nearest kind=utility count=1",
+         "roll din 3 4")
+    need = refusal(game, "card din nearest-force").violations[0].need
+    assert need is not None and (need.target, need.fields) == ("space:space-8", ("kind",))
+    play(game, 'box space:space-8 kind=utility "name=Imperial force 1"')
+    need = refusal(game, "card din nearest-force").violations[0].need
+    assert need is not None and (need.target, need.fields) == ("space:space-8", ("price",))
+    play(game, "box space:space-8 price=150", "card din nearest-force", "buy din")
+    assert (game.state.player("din").position, game.state.owner("space-8"), cash(game, "din")) == (8, "din", 1350)
 
 
 def test_a_used_card_goes_back_under_its_deck() -> None:

@@ -45,6 +45,8 @@ def test_the_owner_asks_and_the_lander_pays_the_amount_on_the_title_deed() -> No
     assert (cash(game, "din"), cash(game, "fennec")) == (1500, 1500)
     play(game, "claim din fennec")
     assert (cash(game, "din"), cash(game, "fennec")) == (1500 + 20, 1500 - 20)
+    assert messages(game, "claim din fennec") == ("Fennec owes Din no payment right now: the payment for Character "
+                                                  "2A (test) was paid already.")
 
 
 def test_no_payment_on_your_own_property() -> None:
@@ -53,7 +55,8 @@ def test_no_payment_on_your_own_property() -> None:
     give_deeds(game, "din", "space-6")  # TEST-ONLY
     play(game, "roll din 1 5")
     assert claims(game) == []
-    assert rejected(game, "claim din din") == ["rent/no-claim"]
+    assert messages(game, "claim din din") == ("Din owes Din no payment right now: nobody owes payment for their own "
+                                               "Title Deeds.")
 
 
 def test_payment_may_be_asked_until_the_next_player_rolls() -> None:
@@ -68,7 +71,8 @@ def test_an_unasked_payment_lapses_when_the_next_player_rolls() -> None:
     game = owned_by_din("space-6")
     play(game, "roll fennec 1 5", "end fennec", "roll din 4 6")
     text = messages(game, "claim din fennec")
-    assert text == "Fennec owes Din no payment right now (or the time to ask has passed)."
+    assert text == ("Fennec owes Din no payment right now: the time to ask for the payment for Character 2A (test) "
+                    "has passed (Din has rolled).")
     assert (cash(game, "din"), cash(game, "fennec")) == (1500, 1500)
 
 
@@ -117,7 +121,8 @@ def test_no_payment_on_an_inactive_property() -> None:
     game = owned_by_din("space-6", "space-8", inactive=("space-8",))
     play(game, "roll fennec 3 5")
     assert claims(game) == []
-    assert rejected(game, "claim din fennec") == ["rent/no-claim"]
+    assert messages(game, "claim din fennec") == ("Fennec owes Din no payment right now: Character 2B (test) is "
+                                                  "inactive and earns no payment.")
 
 
 def test_a_property_made_inactive_before_the_ask_pays_nothing() -> None:
@@ -128,7 +133,8 @@ def test_a_property_made_inactive_before_the_ask_pays_nothing() -> None:
     assert claims(game) == [("din", "fennec", "space-6", 20)]
     events = play(game, "mortgage din space-6")
     assert claims(game) == []
-    assert rejected(game, "claim din fennec") == ["rent/no-claim"]
+    assert messages(game, "claim din fennec") == ("Fennec owes Din no payment right now: Character 2A (test) was "
+                                                  "inactive before Din asked, so it earns no payment.")
     assert (cash(game, "din"), cash(game, "fennec")) == (1500 + 100, 1500)
     assert [line for e in events if (line := event_line(game, e))][:2] == [
         "No payment can be claimed on an inactive property",

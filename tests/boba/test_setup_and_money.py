@@ -97,6 +97,23 @@ def test_the_board_is_the_classic_frame_of_40_spaces() -> None:
                        30: ("go-to-jail", "Go To Jail")}
 
 
+def test_a_space_known_only_by_its_type_asks_for_its_colour_set_or_its_deck() -> None:
+    """BF-BOARD-1: on the shipped board (nothing printed known) the table said only that space 3 is a character
+    and space 7 a card space: a token stopping there asks for the colour set, or the deck, in those words."""
+    game = open_game(shipped(), seated(2))
+    play(game, "box space:space-3 kind=street", "box space:space-7 kind=card")
+    for line, target, field, words in (
+            ("roll din 1 2", "space:space-3", "group", "Space 3: nobody has said which colour set this space "
+                                                       "belongs to yet. Choose it as the board shows it."),
+            ("roll din 3 4", "space:space-7", "deck", "Space 7: nobody has said which deck this card space draws "
+                                                      "from yet. Choose it as the board shows it.")):
+        with pytest.raises(CommandRejected) as refusal:
+            play(game, line)
+        asked = refusal.value.violations[0]
+        assert (asked.message, asked.need and asked.need.target, asked.need and asked.need.fields) == (
+            words, target, (field,))
+
+
 def test_the_player_entered_first_has_the_dice() -> None:
     """BF-TURN-1: the table enters the winner of the opening roll first; that player has the dice and nobody
     else may roll."""

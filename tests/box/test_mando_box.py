@@ -10,6 +10,7 @@ import pytest
 from companion.box.checks import check_values
 from companion.box.fields import space_fields
 from companion.box.status import box_status
+from companion.box.values import parse_values
 from companion.engine.errors import Need, ValueNeeded
 from companion.rules import asked_during_play, new_game
 from companion.table.box_play import need_fields, target_fields, with_box
@@ -72,6 +73,8 @@ def test_enemy_card_values_are_checked_naming_the_card_and_the_field() -> None:
     problems = check_values(edition, "card:death-trooper/level-1", {"number": "seven"})
     assert [p.message for p in problems] == ["Death Trooper card 'Level 1', number needed to win: a whole number, "
                                              "please."]
+    problems = check_values(edition, "card:death-trooper/level-1", parse_values(["reward=-5"]))
+    assert [p.message for p in problems] == ["Death Trooper card 'Level 1', reward (credits): 0 or more, please."]
     assert check_values(edition, "card:death-trooper/level-1", {"number": 5, "reward": 25, "penalty": 15}) == []
 
 
@@ -93,6 +96,17 @@ def test_an_enemy_card_entered_once_is_remembered_by_the_box() -> None:
     card = edition.decks["incinerator-stormtrooper"].card("level-1")
     assert card is not None and card.value("number") == 4 and card.value("penalty") == 10
     assert card.owner
+
+
+def test_the_board_takes_no_more_jumps_or_credits_spaces_than_it_has() -> None:
+    """The rule book gives the board two Hyperspace Jumps and two Imperial Credits spaces (the test box puts them
+    on 10 and 26, and 6 and 22): the Signet space 2 said to be a third of either is refused, naming the spaces;
+    Signet spaces (how many the board has is not known) are not counted."""
+    problems = check_values(mando(), "space:space-2", {"kind": "jump"})
+    assert [p.message for p in problems] == ["Space 2 (Signet): the board has only 2 spaces of this type (Hyperspace "
+                                             "Jump), but 3 are said to be (spaces 2, 10, 26)."]
+    assert [p.field for p in check_values(mando(), "space:space-2", {"kind": "collect"})] == ["kind"]
+    assert check_values(mando(), "space:space-6", {"kind": "card"}) == []
 
 
 def test_a_hideout_has_a_price_and_one_rent_and_no_mortgage() -> None:

@@ -113,6 +113,16 @@ def test_undo_count_defaults_to_one_and_reason_joins_words() -> None:
     assert parse_command("undo") == Command("undo", ("1", ""))
 
 
+def test_an_empty_reason_is_left_out_of_the_text() -> None:
+    """GO-BLOCK-1, OT-TURN-7: a line typed without its last, optional words (``place ann pink``, no square; an
+    ``undo`` with no reason) is shown and stored as typed, never with an empty quoted word."""
+    for line in ("place ann pink", "undo 1", "transfer bank luke 200"):
+        cmd = parse_command(line)
+        assert cmd.args[-1] == ""
+        assert cmd.to_text() == line
+        assert parse_command(cmd.to_text()) == cmd
+
+
 def test_comment_ends_the_line() -> None:
     """OT-TURN-3: '#' starts a comment in a script line, so notes can sit beside the commands."""
     assert parse_command("roll luke 3 4   # to the Vessel") == Command("roll", ("luke", "3", "4"))

@@ -68,7 +68,7 @@ def test_a_block_that_can_be_placed_must_be_placed() -> None:
     game = started(2, "roll ann 6 1")
     play(game, "roll ann 1 6")
     assert ("ann", "place") in open_kinds(game)
-    assert codes(game, "pass ann") == ["decision/nothing-to-pass"]
+    assert codes(game, "pass ann") == ["decision/not-optional"]
     assert "round/not-over" in codes(game, "roll ann 1 1")
     assert go(game.state).markers["ann"] == 0
 

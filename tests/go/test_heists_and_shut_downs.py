@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from companion.engine.commands import parse_command
+from companion.engine.events import Posted
 from companion.rules.go_state import go
 from tests.go.testbox import hand, heights, open_kinds, play, stack_up, started, tray
 
@@ -79,6 +80,14 @@ def test_a_shut_down_sends_an_opponents_block_back_to_the_tray() -> None:
     assert heights(game, "ben")[0] == ("", 0) and tray(game, "yellow") == 5
 
 
+def test_the_log_names_the_block_shut_down_with_its_article() -> None:
+    """GO-SHUT-1: ben's second square holds an orange block; ann shuts it down: the log says "an orange block"."""
+    game = play(started(2, "roll ann 6 1"), "roll ann 6 6", "roll ben 2 3", "place ben yellow")
+    stack_up(game, "ben", 2, "orange", 1)
+    events = game.apply(parse_command("shut-down ann ben 2"))
+    assert [e.txn.reason for e in events if isinstance(e, Posted)] == ["Ann shuts down an orange block of Ben's"]
+
+
 def test_a_shield_cancels_a_shut_down_or_is_kept() -> None:
     """GO-SHUT-2, GO-TILE-5: ben keeps a Shield: ann's Shut Down waits for his answer; played, it cancels the
     Shut Down and goes to the discards; kept, he loses the block and keeps the Shield. It cannot be played on its
@@ -114,3 +123,25 @@ def test_a_landmark_later_in_the_round_ends_the_game_before_the_actions_still_to
     play(game, "roll ann 4 4", "heist ann ben", "dial ann coin", "dial ben coin", "steal ann 1")
     assert game.state.over and go(game.state).winners == ["ann"]
     assert [a.player for a in go(game.state).acts] == ["ben"] and not game.state.decisions
+    assert game.describe()["waiting"] == []            # the table is not told that ben's heist still waits
+
+
+def messages(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [v.message for v in game.validate(parse_command(line))]
+
+
+def test_an_action_out_of_its_turn_says_whose_turn_comes_first() -> None:
+    """GO-ORDER-1: ben rolls; ann and ben both stop on the Bank Heist: ann's heist is refused while ben, the
+    roller, decides his, and the refusal says so. A dial is turned once, and a Shield is never an answer to a
+    heist."""
+    game = started(2, "roll ann 1 6")
+    hand(game, "ben", "shield")
+    play(game, "roll ben 4 4")
+    assert messages(game, "heist ann ben") == [
+        "Ann has no Bank Heist to carry out now. Their Bank Heist waits its turn, clockwise from Ben, who rolled: "
+        "Ben must first challenge an opponent to a Bank Heist or let it go."]
+    play(game, "heist ben ann", "dial ben coin")
+    assert codes(game, "dial ben ring") == ["heist/dial-set"]
+    assert messages(game, "shield ben") == [
+        "Ben has no Shut Down aimed at them to stop: a Shield cancels a Shut Down only, never a Bank Heist or a "
+        "Mega Shut Down."]

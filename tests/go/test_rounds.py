@@ -7,7 +7,9 @@ import pytest
 
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandRejected
+from companion.rules import mechanic
 from companion.rules.go_state import go
+from companion.rules.mechanics.rounds import Rounds
 from tests.go.testbox import open_kinds, play, published, stack_up, start, started
 
 
@@ -19,9 +21,10 @@ def test_the_highest_first_roll_begins_and_a_tie_for_highest_rolls_again() -> No
     """GO-ROUND-1: each seated die is rolled once; ben's and cat's 5s tie for highest, so everyone rolls again;
     then ben's 6 is highest and ben rolls round 1."""
     game = play(start(), "roll ann 3 5 5 2")
-    assert go(game.state).step == "first-roll"
+    assert go(game.state).step == "first-roll" and game.describe()["roller"] == ""     # nobody is the roller yet
     play(game, "roll dan 2 6 1 1")
     assert (game.state.turn.player, game.state.turn.number, go(game.state).step) == ("ben", 1, "roll")
+    assert game.describe()["roller"] == "ben"
 
 
 def test_one_roll_moves_every_token_by_its_own_colours_die_on_its_own_board() -> None:
@@ -65,7 +68,7 @@ def test_go_to_jail_sits_out_the_next_round_then_moves_again() -> None:
     (3) is ignored; in round 4 she moves 1 from the Jail onto the red space."""
     game = play(started(2, "roll ann 6 1"), "roll ann 6 6", "roll ben 5 4")
     ann = game.state.player("ann")
-    assert (ann.position, ann.in_jail) == (6, True)
+    assert (ann.position, ann.in_jail) == (6, True) and mechanic(game, Rounds).where(game.state, "ann") == "In Jail"
     play(game, "roll ann 3 2")
     assert (ann.position, ann.in_jail, game.state.player("ben").position) == (6, False, 0)
     assert open_kinds(game) == [("ben", "go")]
@@ -107,6 +110,13 @@ def test_two_to_four_players_each_on_a_board_of_their_own_colour() -> None:
         with pytest.raises(CommandRejected) as refused:
             new_game(edition, Setup("monopoly-go", "standard", players))
         assert code in [v.code for v in refused.value.violations]
+    with pytest.raises(CommandRejected) as refused:
+        new_game(edition, Setup("monopoly-go", "standard", [{"id": "ann", "board": "purple-1"},
+                                                            {"id": "ben", "board": "blue-1", "token": "dog"}]))
+    assert [v.message for v in refused.value.violations] == [
+        "ann: 'purple-1' is not a mini board: one of red-1, red-2, yellow-1, yellow-2, green-1, green-2, blue-1, "
+        "blue-2.", "ben: the tokens of this game are not told apart; leave the token out and name the board "
+        "instead."]
     game = started()
     assert {p.position for p in game.state.players} == {0} and set(go(game.state).markers.values()) == {0}
     assert game.state.ledger.units() == sorted(f"block:{c}" for c in game.edition.mini_boards.colours)

@@ -3,10 +3,12 @@ tests/go/testbox.py (TEST-ONLY layout: 2 is Chance, 0 GO, 12 spaces round)."""
 
 from __future__ import annotations
 
-from companion.engine.commands import parse_command
+from companion.box.overlay import apply_values
+from companion.edition import Edition, edition_from_data
+from companion.engine.commands import GRAMMAR, parse_command
 from companion.rules.go_events import TileTaken
 from companion.rules.go_state import go
-from tests.go.testbox import hand, heights, marker_at, open_kinds, play, stack_up, started, tray
+from tests.go.testbox import hand, heights, made_up_box, marker_at, open_kinds, play, stack_up, started, tray
 
 
 def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -144,3 +146,84 @@ def test_a_tracker_filled_by_mr_monopoly_during_the_mega_shut_downs_still_takes_
     assert open_kinds(game) == [("ann", "mega")]
     play(game, "pass ann")
     assert open_kinds(game) == [("ben", "mega")] and game.state.turn.number == 1
+
+
+def test_several_landers_on_chance_never_take_more_tiles_than_lie_face_down() -> None:
+    """GO-TILE-1, GO-TILE-6 (I-GO-9): 7 tiles are kept and 1 discarded, so 2 lie face down when all four stop on
+    Chance: ann and ben each take one; for cat the discarded tile is turned face down again; dan finds none.
+    Once each has said theirs, no tile lies face down and every one of the 10 is held."""
+    game = started(4)
+    hand(game, "ann", "shield", "shield", "shield", "go-button")
+    hand(game, "ben", "mr-monopoly", "mr-monopoly", "go-button")
+    TileTaken("dan", "money-bag", False).apply(game.state)
+    play(game, "roll ann 2 2 2 2")
+    assert [p for p, k in open_kinds(game) if k == "chance"] == ["ann", "ben", "cat"]
+    play(game, "chance ann go-button", "chance ben shield", "chance cat mr-monopoly")
+    assert game.describe()["chance"] == {"face_down": 0, "discarded": 0}
+    assert sum(len(t) for t in go(game.state).tiles.values()) == 10
+
+
+def test_once_every_tile_is_on_the_discard_pile_they_are_all_laid_face_down_again() -> None:
+    """GO-TILE-6: 9 tiles are discarded and ann keeps the tenth, a Mr. Monopoly; when she plays it every tile
+    lies on the discard pile, and all 10 are laid face down at once."""
+    game = started(2, "roll ann 6 1")
+    hand(game, "ann", "mr-monopoly")
+    for _ in range(9):
+        TileTaken("ben", "money-bag", False).apply(game.state)
+    play(game, "tile ann mr-monopoly")
+    assert game.describe()["chance"] == {"face_down": 10, "discarded": 0} and go(game.state).markers["ann"] == 1
+
+
+def test_a_go_buttons_block_may_be_placed_before_the_colour_spaces_block_that_waits() -> None:
+    """GO-TILE-3, GO-BLOCK-2: ann stops on brown and plays a GO Button for a block: she has two blocks to place
+    and may place the GO Button's yellow first, then the brown."""
+    game = started(2, "roll ann 6 1")
+    hand(game, "ann", "go-button")
+    play(game, "roll ann 1 6", "tile ann go-button block")
+    assert open_kinds(game) == [("ann", "place"), ("ann", "place")]
+    play(game, "place ann yellow")
+    assert heights(game, "ann")[0] == ("yellow", 1) and open_kinds(game) == [("ann", "place")]
+    play(game, "place ann brown")
+    assert heights(game, "ann")[:2] == [("yellow", 1), ("brown", 1)] and game.state.turn.number == 2
+
+
+def counted_box(**counts: int) -> Edition:
+    """The made-up box whose Chance tiles are counted (TEST DATA): ``counts`` by kind."""
+    return edition_from_data(apply_values(made_up_box().raw, "tiles:chance", {k.replace("_", "-"): n
+                                                                               for k, n in counts.items()}))
+
+
+def test_a_tile_the_box_holds_no_more_of_is_refused_once_the_box_says_how_many() -> None:
+    """GO-TILE-7: the box holds 1 Mr. Monopoly (TEST DATA); ann keeps it, so ben cannot turn over another, even
+    once ann has played hers (it lies on the discard pile). Without counts any kind is taken."""
+    game = started(2, "roll ann 6 1", counted_box(mr_monopoly=1))
+    hand(game, "ann", "mr-monopoly")
+    play(game, "roll ann 6 2")
+    assert codes(game, "chance ben mr-monopoly") == ["tile/none-left"]
+    play(game, "tile ann mr-monopoly")
+    assert codes(game, "chance ben mr-monopoly") == ["tile/none-left"] and codes(game, "chance ben shield") == []
+    free = started(2, "roll ann 6 1")
+    hand(free, "ann", "mr-monopoly")
+    play(free, "roll ann 6 2", "chance ben mr-monopoly")
+    assert go(free.state).held_tiles("ben") == ["mr-monopoly"]
+
+
+def test_the_last_kind_counts_what_the_others_leave_and_the_box_cannot_say_fewer_than_are_out() -> None:
+    """GO-TILE-7: 4 Money Bags, 3 GO Buttons and 2 Mr. Monopoly tiles leave 1 Shield (TEST DATA): with ann's
+    Shield kept, ben cannot turn over a second. During a game the box cannot say 1 Shield once two are kept."""
+    game = started(2, "roll ann 6 1", counted_box(money_bag=4, go_button=3, mr_monopoly=2))
+    hand(game, "ann", "shield")
+    play(game, "roll ann 6 2")
+    assert codes(game, "chance ben shield") == ["tile/none-left"]
+    game = started(2, "roll ann 6 1")
+    hand(game, "ann", "shield")
+    hand(game, "ben", "shield")
+    assert codes(game, "box tiles:chance shield=1") == ["box/value"]
+    assert codes(game, "box tiles:chance shield=2") == []
+
+
+def test_the_box_commands_help_names_the_chance_tiles() -> None:
+    """GO-TILE-7: the help line of ``box`` lists every target a script may give it, the Chance tiles' counts
+    (``box tiles:chance shield=N ...``) among them."""
+    targets = GRAMMAR["box"][1].split(": ", 1)[1].split()[0].split("|")
+    assert targets == ["space:<id>", "group:<id>", "card:<deck>/<card>", "board:layout", "face:<id>", "tiles:chance"]

@@ -26,7 +26,7 @@ from .helpers import (
     quiet_turn,
     where,
 )
-from .testbox import deed_id, mando, new_game
+from .testbox import deed_id, mando, new_game, shipped
 
 
 def moves(events: list) -> dict[str, str]:
@@ -160,6 +160,21 @@ def test_moff_gideon_comes_out_once_every_hideout_is_owned() -> None:
     play(game, "roll cara 3", "end cara")                # the green die: 0 -> 3, Cara's own hideout
     play(game, "roll din 3", "roll din 2")               # 1 -> 4, Imperial Advance 1
     assert [where(game, e) for e in (INC, MOFF, DT)] == [(13, 0), (21, 0), (29, 0)]
+
+
+def test_owning_every_hideout_described_so_far_does_not_release_moff_gideon() -> None:
+    """MA-BOSS-2 (a bug found by a table script played from an empty box: owning the two hideouts the shipped
+    board knows, the second green and the second blue, released Moff Gideon): on a box still being learnt a space
+    nobody has described may be a hideout the Bank holds, so he comes out only once 16 hideouts are owned
+    (TEST DATA cards that send a hero to those two hideouts)."""
+    game = new_game(2, edition=shipped())
+    play(game, "box space:space-3 kind=card name=Signet", "box space:space-27 name=Green price=80 rent=16",
+         "box space:space-31 name=Blue price=90 rent=18",
+         "box card:signet/to-27 title=Green effect=advance target=space-27",
+         "box card:signet/to-31 title=Blue effect=advance target=space-31")
+    play(game, "roll din 3", "card din to-27", "buy din", "end din", "roll cara 3", "card cara to-31", "buy cara")
+    assert (game.state.owner("space-27"), game.state.owner("space-31")) == ("din", "cara")
+    assert game.describe()["boss_free"] is False
 
 
 def test_moff_gideon_comes_out_once_a_trooper_is_down_to_its_last_card() -> None:

@@ -134,6 +134,22 @@ def test_a_second_chance_card_gives_another_roll_after_a_loss() -> None:
     assert (cash(game, "din"), signets(game, "din")) == (150 + 25, [])
 
 
+def test_ending_the_turn_after_a_lost_roll_says_how_the_battle_goes_on() -> None:
+    """MA-BATTLE-7 (a confusing refusal found by a table script: after a lost roll, ending the turn said the hero
+    "must first fight" an enemy they had just fought): the refusal says to try again or take the loss, and names
+    the second-chance card while none is played yet."""
+    game = new_game(2)
+    deal_signet(game, "din", "second-try")               # TEST-ONLY
+    facing(game, "din", DT)
+    play(game, "roll din 2")                             # 2 against 5: lost, a second try is held
+    [held] = refusal(game, "end din").violations
+    assert held.message == ("Din lost a roll against the Death Trooper: first play a second-chance Signet card for "
+                            "another try, or take the loss.")
+    play(game, "signet din second-try")
+    [played] = refusal(game, "end din").violations
+    assert played.message == "Din lost a roll against the Death Trooper: first roll again, or take the loss."
+
+
 def test_the_loss_may_be_taken_instead_of_a_second_try() -> None:
     """MA-BATTLE-7, MA-BATTLE-6: a hero who would rather keep the second-chance card takes the loss at once."""
     game = new_game(2)

@@ -10,6 +10,7 @@ from companion.engine.events import GameEnded
 from companion.engine.game import Game
 
 from .helpers import (
+    INC,
     MOFF,
     cash,
     codes,
@@ -46,6 +47,18 @@ def test_go_to_jail_moves_the_hero_to_jail_without_the_go_salary() -> None:
     p = game.state.player("din")
     assert (p.position, p.in_jail, cash(game, "din")) == (8, True, 150)
     assert codes(game, "roll din 3") == ["turn/already-rolled"]
+    assert codes(game, "end din") == []
+
+
+def test_a_hero_sent_to_jail_by_the_enemys_space_fights_nobody() -> None:
+    """MA-JAIL-1, MA-MOVE-2: the space comes first, then the battle; a hero stopped by an enemy on Go To Jail goes
+    to Jail, so they no longer stand with the enemy and nobody fights. Interpretation (the book does not say)."""
+    game = new_game(2)
+    place_enemy(game, INC, 24)                           # TEST-ONLY
+    place_hero(game, "din", 22)                          # TEST-ONLY
+    play(game, "roll din 5")                             # stopped on 24 with 3 moves left
+    assert (game.state.player("din").position, game.state.player("din").in_jail) == (8, True)
+    assert game.describe()["battle"] is None
     assert codes(game, "end din") == []
 
 
@@ -120,6 +133,22 @@ def test_after_three_misses_the_prisoner_is_out_on_just_visiting_and_the_turn_en
     quiet_turn(game, "cara", 1)
     play(game, "roll din 1")
     assert game.state.player("din").position == 9
+
+
+def test_a_prisoner_freed_onto_just_visiting_leaves_grogu_there() -> None:
+    """MA-JAIL-5, MA-GROGU-1: Interpretation (the book does not say): a prisoner let out onto Just Visiting after
+    the third miss was already on the Jail corner with Grogu and has not reached his space by a move, so Grogu
+    stays alone there, also when the hero moves on."""
+    game = jailed()
+    for die in (5, 1):
+        play(game, f"roll din {die}", "end din")
+        quiet_turn(game, "cara", 2)                      # Cara: 1 -> 3 -> 5, short of Just Visiting
+    play(game, "roll din 2")
+    assert (game.state.player("din").position, grogu(game)) == (8, ("", 8))
+    play(game, "end din")
+    quiet_turn(game, "cara", 1)
+    play(game, "roll din 1")
+    assert (game.state.player("din").position, grogu(game)) == (9, ("", 8))
 
 
 def test_a_prisoner_bids_at_auction() -> None:

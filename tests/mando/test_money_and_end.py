@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine.events import GameEnded
 from companion.engine.game import Game
+from companion.table.history import chart_title, worth_history
 
 from .helpers import (
     DT,
@@ -21,14 +22,16 @@ from .helpers import (
     grogu,
     hand_grogu,
     hideouts,
+    leave_grogu,
     place_enemy,
     place_hero,
     play,
+    refusal,
     set_cash,
     signets,
     trophies,
 )
-from .testbox import deed_id, new_game
+from .testbox import deed_id, new_game, shipped
 
 
 def test_hideouts_credits_and_signet_cards_change_hands_at_any_time() -> None:
@@ -45,10 +48,12 @@ def test_hideouts_credits_and_signet_cards_change_hands_at_any_time() -> None:
 
 
 def test_grogu_is_never_part_of_a_deal() -> None:
-    """MA-TRADE-2, MA-GROGU-7: Grogu cannot be offered in a deal."""
+    """MA-TRADE-2, MA-GROGU-7: Grogu cannot be offered in a deal; the refusal names what may be (a Signet card by
+    its card id)."""
     game = new_game(2)
     hand_grogu(game, "din")                              # TEST-ONLY
-    assert codes(game, "propose din cara give=grogu get=cash:50") == ["trade/syntax"]
+    assert [v.message for v in refusal(game, "propose din cara give=grogu get=cash:50").violations] == [
+        "cannot read 'grogu': use deed:<id>, cash:<credits> or card:<card id>"]
     assert codes(game, "propose din cara give=card:grogu get=cash:50") == ["trade/no-card"]
 
 
@@ -171,6 +176,17 @@ def test_a_tie_on_cards_and_hideouts_gives_the_50_to_each() -> None:
     assert totals == {"din": 150 - 20 + 25 + 50 + 5, "cara": 150 - 20 + 20 + 50 + 5, "ig": 150 + 100}
 
 
+def test_nobody_has_the_most_enemy_cards_before_one_is_won() -> None:
+    """MA-END-4 (a bug found red-teaming: with no enemy card won, every hero tied for "the most" and the one with
+    the most hideouts was counted the 50, which the chart of worth over the game showed from the first turn): the
+    50 goes to nobody while no enemy card is won."""
+    game = new_game(2)
+    play(game, "roll din 1", "buy din")
+    parts = {p: game.rules.worth_parts(game.state, p) for p in ("din", "cara")}
+    assert parts["din"] == {"cash": 150 - 20, "grogu": 0, "enemy_cards": 0, "rent": 5, "total": 130 + 5}
+    assert parts["cara"] == {"cash": 150, "grogu": 0, "enemy_cards": 0, "rent": 0, "total": 150}
+
+
 def test_nobody_holding_grogu_gets_no_grogu_bonus() -> None:
     """MA-END-3: the 100 for Grogu goes only to a hero holding him at the end; left alone on the board, he
     scores for nobody."""
@@ -182,3 +198,47 @@ def test_nobody_holding_grogu_gets_no_grogu_bonus() -> None:
     assert grogu(game) == ("", 8)
     assert {r["player"]: r["parts"]["grogu"] for r in game.state.ranking} == {"din": 0, "cara": 0}
     assert {r["player"]: r["worth"] for r in game.state.ranking} == {"din": 150 + 100 + 50, "cara": 150}
+
+
+HUT = ("box space:space-1 kind=hideout name=Hut group=colour-set-3 price=20",)
+"""TEST DATA: on the box as it ships, what a family has entered when a hero buys the hideout on space 1: its
+price, not its rent (nobody has paid it yet)."""
+
+TO_MOFF = (*HUT, "box space:space-3 kind=card name=SignetA", "box space:space-7 kind=card name=SignetB",
+           "box space:space-21 kind=collect name=Credits",
+           "box card:signet/to-advance title=Advance effect=advance target=imperial-advance-2",
+           "box card:signet/to-21 title=Credits effect=advance target=space-21",
+           "box card:death-trooper/level-1 number=5 reward=35 penalty=15", "box card:moff-gideon/moff-gideon number=5",
+           "roll din 4", "roll din 6", "end din",        # the Death Trooper to 1, the Incinerator to 17
+           "roll cara 2", "buy cara", "roll cara 5", "end cara",   # Hut, and the Death Trooper's first card
+           "roll din 3", "card din to-advance", "roll din 2", "end din",   # Moff Gideon out of outpost 3 to 21
+           "roll cara 2", "card cara to-21")             # Cara on 21 with Moff Gideon
+"""TEST DATA: a game on the box as it ships, by real commands, up to Cara's battle against Moff Gideon; she
+holds the Hut, whose rent nobody has entered, and 150 - 20 + 35 + 30 credits."""
+
+
+def test_the_winning_roll_asks_for_a_rent_the_score_needs() -> None:
+    """MA-END-5 (found by a table script from an empty box): the score counts one rent for each hideout held, so
+    the roll that beats Moff Gideon asks first for a rent nobody has entered, saying why, and the game ends once
+    it is entered."""
+    game = new_game(2, edition=shipped())
+    play(game, *TO_MOFF)
+    [asked] = refusal(game, "roll cara 6").violations
+    assert (asked.code, asked.need.target, asked.need.fields) == ("box/needed", "space:space-1", ("rent",))
+    assert asked.message == ("Hut: the score counts one rent for each hideout held, and this one's is not entered "
+                             "yet. Read it off the Title Deed.")
+    play(game, "box space:space-1 rent=6", "roll cara 6")
+    assert {r["player"]: r["worth"] for r in game.state.ranking} == {"cara": 195 + 100 + 50 + 6, "din": 150}
+
+
+def test_a_game_lost_on_a_box_still_being_learnt_charts_without_asking() -> None:
+    """MA-END-1 (a crash found red-teaming: the end screen's chart of worth over the game asked for the rent of a
+    hideout nobody had paid, after Grogu was captured, and nothing could answer it): a game lost is not scored,
+    and the chart counts a rent nobody has entered as nothing."""
+    game = new_game(2, edition=shipped())
+    play(game, *HUT, "roll din 1", "buy din", "end din")
+    leave_grogu(game, 12)                                # TEST-ONLY
+    play(game, "roll cara 4", "roll cara 1")             # the Incinerator Stormtrooper leaves outpost 2 for 12
+    assert game.state.end_reason == "Grogu was captured"
+    assert [series.points[-1][1] for series in worth_history(game, ("#000000", "#ffffff"))] == [150 - 20, 150]
+    assert chart_title(game) == "Net worth over the game"

@@ -7,6 +7,7 @@ costs 10 + 10k); Signet 2, 14, 18, 29; Imperial Credits 6 and 22; jumps 10 and 2
 
 from __future__ import annotations
 
+from companion.edition import load_edition
 from companion.rules.coop_events import BattleOpened, GroguMoved
 
 from .helpers import (
@@ -22,10 +23,11 @@ from .helpers import (
     place_hero,
     play,
     quiet_turn,
+    refusal,
     trophies,
     where,
 )
-from .testbox import deed_id, new_game, new_game2
+from .testbox import MANDO2, deed_id, new_game, new_game2, shipped
 
 
 def test_one_silver_die_moves_a_hero_without_grogu() -> None:
@@ -194,6 +196,36 @@ def test_a_jump_passes_go_paying_but_not_enemies_or_grogu() -> None:
     place_hero(game, "cara", 23)                         # TEST-ONLY
     play(game, "roll cara 3")
     assert (game.state.player("cara").position, cash(game, "cara")) == (9, 150 + 50)
+
+
+def test_a_jump_asks_what_an_undescribed_space_ahead_is() -> None:
+    """MA-JUMP-1 (a bug found by a table script played from an empty box: the jump went past the spaces nobody had
+    described and on to Green 1 on 27, the first hideout the box knew): on a board still being learnt, the jump
+    asks what the first undescribed space ahead is, and goes on once the table has said (TEST DATA layout)."""
+    game = new_game(2, edition=shipped())
+    play(game, "box space:space-3 kind=jump name=Jump")
+    asked = refusal(game, "roll din 3").violations      # 0 -> 3; 4 is an advance space, 5 is not described
+    assert [(v.code, v.need.target, v.need.fields) for v in asked if v.need] == [
+        ("box/needed", "space:space-5", ("kind",))]
+    assert asked[0].message == ("Space 5: nobody has said what this space is yet, and the jump from Jump goes on to "
+                                "the first hideout nobody owns. Choose its type as the board shows it.")
+    play(game, "box space:space-5 kind=collect name=Credits",
+         "box space:space-6 kind=hideout name=Hut group=colour-set-4 price=30 rent=8", "roll din 3")
+    assert game.state.player("din").position == 6
+    play(game, "buy din")
+    assert cash(game, "din") == 150 - 30
+
+
+def test_a_card_space_with_no_deck_asks_for_its_deck() -> None:
+    """MA-SEASON-3 (a table script found the words vague): in the second season (two decks drawn from card spaces)
+    the table said space 3 is a card space called Ally but not which deck it draws from; Din stopping there asks
+    for its deck, and says so."""
+    game = new_game(2, edition=load_edition(MANDO2))
+    play(game, "box space:space-3 kind=card name=Ally")
+    asked = refusal(game, "roll din 3").violations
+    assert [(v.message, v.need.target, v.need.fields) for v in asked if v.need] == [
+        ("Ally: nobody has said which deck this card space draws from yet. Choose it as the board shows it.",
+         "space:space-3", ("deck",))]
 
 
 def test_a_jump_escapes_the_enemy_on_the_jump_space() -> None:

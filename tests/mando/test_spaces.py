@@ -241,6 +241,17 @@ def test_a_card_not_to_keep_acts_at_once() -> None:
     assert signets(game, "din") == signets(game, "cara") == []
 
 
+def test_a_card_moving_a_hero_back_onto_go_pays_at_go() -> None:
+    """MA-SIGNET-3, MA-GO-1 (a bug found by a table script: a card moving a hero back onto GO paid nothing):
+    stopping on GO pays however the hero got there, so a card sending them 2 spaces back from the Signet space on
+    2 pays 20, and 50 to Cara Dune (TEST DATA card)."""
+    game = new_game(2)
+    play(game, "roll din 2", "box card:signet/back-2 title=Back effect=back spaces=2", "card din back-2")
+    assert (game.state.player("din").position, cash(game, "din")) == (0, 150 + 20)
+    play(game, "end din", "roll cara 2", "card cara back-2")
+    assert (game.state.player("cara").position, cash(game, "cara")) == (0, 150 + 50)
+
+
 def test_used_cards_go_under_the_deck_and_held_ones_cannot_be_drawn() -> None:
     """MA-SIGNET-4, MA-GROGU-3: a kept card goes back under the deck once used, and may be drawn again later;
     while heroes hold every copy of a card it cannot be drawn. Interpretation: the app keeps no order of the

@@ -60,6 +60,7 @@ def _vader_dagobah_one_mortgaged() -> Game:
 CASES: dict[str, tuple[Callable[[], Game], str, list[str], list[str]]] = {
     # OT-TURN-3: the player named must sit at the table.
     "wrong player": (_fresh, "roll yoda 3 4", ["player/unknown"], ["yoda"]),
+    "rent asked of someone not at the table": (_fresh, "claim luke han", ["player/unknown"], ["han"]),
     # OT-TURN-4: only the player whose turn it is rolls or ends the turn.
     "out of turn roll": (_fresh, "roll vader 3 4", ["turn/not-your-turn"], ["Luke's turn"]),
     "out of turn end": (_fresh, "end vader", ["turn/not-your-turn"], ["Luke's turn"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, deed_unit
 
-from .helpers import give_cash, new_game, play, rejected
+from .helpers import give_cash, new_game, play, refusal, rejected
 
 SWAMP = "dagobah-swamp"  # position 3, price 60
 
@@ -135,6 +135,14 @@ def test_each_bid_must_beat_the_last() -> None:
     assert rejected(game, "bid vader 30") == ["auction/too-low"]
     assert rejected(game, "bid vader 0") == ["auction/too-low"]
     play(game, "bid vader 31")
+
+
+def test_the_opening_bid_is_worded_in_the_singular() -> None:
+    """OT-BUY-3: nobody has bid yet; a bid of 0 is refused: the opening bid is 1 Imperial credit (not "credits")."""
+    game = new_game()
+    play(game, "roll luke 1 2", "decline luke")
+    assert [v.message for v in refusal(game, "bid vader 0").violations] == [
+        "A bid must be at least 1 Imperial credit (the opening bid)."]
 
 
 def test_the_high_bidder_cannot_walk_away_and_dropouts_cannot_return() -> None:

@@ -8,7 +8,7 @@ from companion.engine.events import TokenMoved
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS
 
-from .helpers import give_cash, give_deeds, new_game, play, rejected, roll_and_end
+from .helpers import give_cash, give_deeds, new_game, play, refusal, rejected, roll_and_end
 
 # Landing on a card space from GO: 3+4 reaches the Imperial space at 7, 1+1 the Rebel space at 2.
 TO_DECK = {"imperial": ("roll luke 3 4", 7), "rebel": ("roll luke 1 1", 2)}
@@ -48,7 +48,7 @@ def test_a_card_space_asks_for_a_card_of_its_deck() -> None:
     """OT-CARD-1, OT-EDITION-8: the Imperial space asks for an Imperial card; play waits until it is named."""
     game = new_game()
     play(game, "roll luke 3 4")
-    assert "turn/decision-open" in rejected(game, "end luke")
+    assert [v.message for v in refusal(game, "end luke").violations] == ["Luke must first draw an Imperial card."]
     assert rejected(game, "card luke credit-error") == ["card/unknown"]  # a Rebel card, not Imperial
     assert rejected(game, "card luke no-such-card") == ["card/unknown"]
     assert rejected(game, "card vader dividend") == ["card/no-draw"]

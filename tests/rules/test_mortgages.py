@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .builders_assets import DAGOBAH, HOTH, build_evenly, set_cash
-from .helpers import give_deeds, new_game, play, rejected
+from .helpers import give_deeds, new_game, play, refusal, rejected
 
 
 @pytest.mark.parametrize(("deed", "value"), [
@@ -52,11 +52,16 @@ def test_no_mortgage_while_the_group_has_starships() -> None:
 
 
 def test_only_the_owner_mortgages() -> None:
-    """OT-MORT-1, OT-LOAN-1: only the owner of a deed can raise a loan on it."""
+    """OT-MORT-1, OT-LOAN-1: only the owner of a deed can raise a loan on it; a group named instead of a deed is told
+    its deeds."""
     game = new_game()
     give_deeds(game, "vader", "dagobah-swamp")
     assert rejected(game, "mortgage luke dagobah-swamp") == ["deed/not-owner"]
-    assert rejected(game, "mortgage luke hoth") == ["deed/unknown"]  # a group, not a deed
+    assert [v.message for v in refusal(game, "mortgage luke hoth").violations] == [  # a group, not a deed
+        "'hoth' names the group Hoth, not a Title Deed: name one of its Title Deeds instead: hoth-frozen-plains, "
+        "hoth-echo-base, hoth-north-ridge."]
+    assert [v.message for v in refusal(game, "mortgage luke naboo").violations] == [
+        "'naboo' is not a Title Deed on this board."]
 
 
 def test_mortgaged_deed_earns_no_rent() -> None:

@@ -7,7 +7,7 @@ import pytest
 from companion.engine.events import RentDue
 from companion.engine.game import Game
 
-from .helpers import give_deeds, new_game, play, rejected, roll_and_end
+from .helpers import give_deeds, new_game, play, refusal, rejected, roll_and_end
 
 VESSELS = ("tie-fighter", "millennium-falcon", "x-wing-fighter", "star-destroyer")  # 5, 15, 25, 35
 
@@ -32,10 +32,12 @@ def test_rent_from_the_deed_is_paid_when_the_owner_claims_it() -> None:
     events = play(game, "roll vader 1 2")
     assert rent_due(events) == [("luke", "vader", "dagobah-swamp", 4)]
     assert (game.state.cash("luke"), game.state.cash("vader")) == (1440, 1500)  # not paid unasked
-    assert rejected(game, "claim vader luke") == ["rent/no-claim"]
+    assert [v.message for v in refusal(game, "claim vader luke").violations] == [
+        "Luke owes Vader no rent right now: Luke has not stopped on any of Vader's Title Deeds lately."]
     play(game, "claim luke vader")
     assert (game.state.cash("luke"), game.state.cash("vader")) == (1440 + 4, 1500 - 4)
-    assert rejected(game, "claim luke vader") == ["rent/no-claim"]  # paid once only
+    assert [v.message for v in refusal(game, "claim luke vader").violations] == [  # paid once only
+        "Vader owes Luke no rent right now: the rent for Dagobah: Swamp was paid already."]
 
 
 def test_no_rent_on_your_own_deed() -> None:
@@ -81,7 +83,8 @@ def test_rent_not_yet_claimed_is_void_once_the_deed_is_mortgaged() -> None:
     rent left to claim and vader keeps his 1,500."""
     game = new_game()
     play(game, "roll luke 1 2", "buy luke", "end luke", "roll vader 1 2", "mortgage luke dagobah-swamp")
-    assert rejected(game, "claim luke vader") == ["rent/no-claim"]
+    assert [v.message for v in refusal(game, "claim luke vader").violations] == [
+        "Vader owes Luke no rent right now: Dagobah: Swamp was mortgaged before Luke asked, so it earns no rent."]
     assert (game.state.cash("luke"), game.state.cash("vader")) == (1500 - 60 + 30, 1500)
 
 
@@ -108,7 +111,8 @@ def test_a_mortgaged_deed_earns_no_rent() -> None:
     events = play(game, "roll vader 1 5")  # 6: Frozen Plains
     assert rent_due(events) == []
     assert game.state.decisions == []  # not for sale either: it is still luke's
-    assert rejected(game, "claim luke vader") == ["rent/no-claim"]
+    assert [v.message for v in refusal(game, "claim luke vader").violations] == [
+        "Vader owes Luke no rent right now: Hoth: Frozen Plains is mortgaged and earns no rent."]
     assert game.state.cash("vader") == 1500
 
 
@@ -227,7 +231,9 @@ def test_rent_lapses_when_the_second_following_player_rolls() -> None:
     roll_and_end(game, "vader", "4 6")
     play(game, "roll han 4 6")
     assert game.state.rent_claims == []
-    assert rejected(game, "claim tarkin luke") == ["rent/no-claim"]
+    assert [v.message for v in refusal(game, "claim tarkin luke").violations] == [
+        "Luke owes Tarkin no rent right now: the time to ask for the rent for Dagobah: Swamp has passed (Han has "
+        "rolled)."]
     assert game.state.cash("luke") == game.state.cash("tarkin") == 1500
 
 

@@ -64,6 +64,14 @@ def test_a_token_fights_for_its_own_side(token: str, wrong_side: str) -> None:
     assert codes == ["setup/side"]
 
 
+def test_a_wrong_side_is_refused_in_the_sides_own_names() -> None:
+    """OT-EDITION-4: Darth Vader sat down as a Rebel is refused naming the Galactic Empire and the Rebel Alliance."""
+    with pytest.raises(CommandRejected) as info:
+        open_game(edition(), setup_of([seat(0), {"id": "x", "token": "darth-vader", "side": "rebel"}]))
+    assert [v.message for v in info.value.violations] == [
+        "Darth Vader fights for the Galactic Empire, not the Rebel Alliance."]
+
+
 def test_all_eight_tokens_with_their_sides_make_a_full_table() -> None:
     """OT-EDITION-4, OT-EDITION-5: Lando, Luke, Obi-Wan, R2-D2 (Rebel); Vader, TIE pilot, Tarkin, Tusken."""
     game = new_game(8)

@@ -14,7 +14,7 @@ from companion.engine.errors import CommandSyntaxError
 from companion.engine.game import Game
 
 from .builders_assets import HOTH
-from .helpers import give_deeds, new_game, play, rejected
+from .helpers import give_deeds, new_game, play, refusal, rejected
 
 
 def _luke_with_imperial_jail_card(players: int = 2) -> Game:
@@ -126,7 +126,8 @@ def test_starships_are_never_sold_to_a_player() -> None:
     game = new_game()
     give_deeds(game, "vader", *HOTH)
     play(game, "build vader hoth-echo-base")
-    assert rejected(game, "propose vader luke give=house:1 get=cash:100") == ["trade/syntax"]
+    assert [v.message for v in refusal(game, "propose vader luke give=house:1 get=cash:100").violations] == [
+        "cannot read 'house:1': use deed:<id>, cash:<credits> or card:<deck>"]
 
 
 def test_mortgaged_deed_changes_hands_still_mortgaged() -> None:

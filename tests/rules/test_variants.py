@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.errors import CommandRejected
 from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.rules import new_game as open_game
@@ -271,6 +272,39 @@ def test_time_limit_game_deals_two_paid_deeds() -> None:
     assert len({d for h in hands for d in h}) == 8
     for pid, hand in zip(PLAYERS, hands, strict=True):
         assert game.state.cash(pid) == 1500 - sum(edition().space(d).price for d in hand)
+
+
+def dealt_by_hand(variant: str, **hands: str) -> Game:
+    """A game of ``variant`` for luke and vader whose deal the table made by hand: ``hands`` gives the deeds a
+    player says they were dealt (comma-separated space ids)."""
+    players = [{**seat(i), **({"dealt": hands[seat(i)["id"]]} if seat(i)["id"] in hands else {})} for i in range(2)]
+    return open_game(edition(), Setup(edition().id, variant, players, seed=3))
+
+
+def test_the_table_may_say_who_was_dealt_what() -> None:
+    """OT-SHORT-2, OT-TIME-3, OT-TIME-4: the Banker deals the deeds by hand, so the table may say which each player
+    got. Short game: Luke says he holds Yoda's Hut, Echo Base and North Ridge, and has them free; Vader, who says
+    nothing, is dealt three of the others. Time-limit game: Luke's Echo Base and the Imperial Palace cost him
+    100 + 400, so he has 1,000 left."""
+    game = dealt_by_hand("short", luke="dagobah-yodas-hut,hoth-echo-base,hoth-north-ridge")
+    assert dealt(game, "luke") == ["dagobah-yodas-hut", "hoth-echo-base", "hoth-north-ridge"]
+    assert len(dealt(game, "vader")) == 3 and not set(dealt(game, "vader")) & set(dealt(game, "luke"))
+    assert (game.state.cash("luke"), game.state.cash("vader")) == (1500, 1500)
+    game = dealt_by_hand("time-limit", luke="hoth-echo-base,coruscant-imperial-palace")
+    assert game.state.cash("luke") == 1500 - 100 - 400
+
+
+@pytest.mark.parametrize(("variant", "hand", "words"), [
+    ("short", "hoth-echo-base,hoth-north-ridge", "Luke is dealt 2 Title Deeds; this game deals 3 to each player."),
+    ("short", "hoth-echo-base,hoth-echo-base,hoth,", "Hoth: Echo Base is dealt twice."),
+    ("short", "hoth-echo-base,hoth-north-ridge,hoth", "'hoth' (dealt to Luke) is not a Title Deed on this board."),
+    ("standard", "hoth-echo-base", "This game deals no Title Deeds: Luke cannot be dealt any."),
+])
+def test_a_deal_that_cannot_be_is_refused(variant: str, hand: str, words: str) -> None:
+    """OT-SHORT-2: a hand the box cannot have dealt is refused with the reason."""
+    with pytest.raises(CommandRejected) as refused:
+        dealt_by_hand(variant, luke=hand)
+    assert words in [v.message for v in refused.value.violations]
 
 
 def test_time_up_ends_the_game_richest_first() -> None:

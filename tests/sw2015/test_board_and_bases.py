@@ -9,7 +9,7 @@ from companion.engine.ledger import BANK
 from companion.engine.state import Setup
 from companion.rules import new_game as open_game
 from companion.rules.mechanics.bases import base_unit
-from tests.rules.helpers import codes, play
+from tests.rules.helpers import codes, play, refusal
 
 from .testbox import edition, layout_lines, new_game, seats, space
 
@@ -105,13 +105,15 @@ def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
 
 def test_an_owner_in_jail_collects_no_rent() -> None:
     """SW-RENT-5, SW-TURN-2: Luke buys Hoth 2 and Tatooine 4 on two doubles; his third doubles send him to Jail.
-    Vader stops on Tatooine 4: no rent may be claimed, and the table is told why."""
+    Vader stops on Tatooine 4: no rent may be claimed, and the table is told why (and told again if Luke asks)."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke")
     assert game.state.player("luke").in_jail
     events = play(game, "roll vader 1 3")
     assert game.state.rent_claims == []
     assert "Luke is in Jail: no rent for Tatooine 1" in [getattr(e, "text", "") for e in events]
+    assert [v.message for v in refusal(game, "claim luke vader").violations] == [
+        "Vader owes Luke no rent right now: Luke is in Jail and collects no rent."]
 
 
 def test_a_player_in_jail_takes_no_part_in_an_auction() -> None:
@@ -153,6 +155,40 @@ def test_sides_are_even_or_one_alone_sits_first() -> None:
         else:
             raise AssertionError(players)
     assert open_game(edition(), setup("vader", "luke", "finn")).state.turn.player == "vader"
+
+
+def test_rey_has_no_side_of_her_own_so_plays_for_the_side_her_player_names() -> None:
+    """SW-SIDE-1, SW-SIDE-4: Rey's token has no side in the box data; sat down as a Rebel (or as the Empire) she
+    plays for that side; with no side named the set-up is refused, saying she must fight for one; Darth Vader is refused
+    as a Rebel, in the sides' own names."""
+    rey = {"id": "rey", "name": "Rey", "token": "rey", "side": "rebel"}
+    game = open_game(edition(), Setup("star-wars-2015", "standard", [rey, *seats("vader")]))
+    assert game.state.player("rey").side == "rebel"
+    game = open_game(edition(), Setup("star-wars-2015", "standard", [*seats("luke"), {**rey, "side": "empire"}]))
+    assert game.state.player("rey").side == "empire"
+    for players, words in (([{**rey, "side": ""}, *seats("vader")], "Rey must fight for a side"),
+                           ([*seats("luke"), {**seats("vader")[0], "side": "rebel"}],
+                            "Darth Vader fights for the Empire, not the Rebels.")):
+        try:
+            open_game(edition(), Setup("star-wars-2015", "standard", players))
+        except CommandRejected as refused:
+            assert any(words in v.message for v in refused.violations), refused.violations
+        else:
+            raise AssertionError(players)
+
+
+def test_the_youngest_rebel_goes_first() -> None:
+    """SW-SIDE-5: in an even game a Rebel sits first: Vader first against Luke, or Vader and Kylo before Luke and
+    Finn, is refused; Luke first, then Vader, Finn and Kylo, starts with Luke's roll."""
+    for players in (("vader", "luke"), ("vader", "luke", "kylo", "finn")):
+        try:
+            open_game(edition(), Setup("star-wars-2015", "standard", seats(*players)))
+        except CommandRejected as refused:
+            assert [v.code for v in refused.violations] == ["setup/sides"]
+            assert "Rebels sits first" in refused.violations[0].message
+        else:
+            raise AssertionError(players)
+    assert new_game("luke", "vader", "finn", "kylo").state.turn.player == "luke"
 
 
 def test_go_pays_200_when_a_token_lands_on_it() -> None:

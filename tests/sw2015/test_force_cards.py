@@ -10,11 +10,12 @@ from companion.engine.errors import CommandRejected
 from companion.engine.events import JailChanged, Noted, Posted
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, Transaction
+from companion.rules import rules_of
 from companion.rules.core import Emitter
 from companion.rules.mechanics.force_cards import discard_account, hand_unit
 from tests.rules.helpers import codes, play
 
-from .testbox import layout_lines, new_game, space
+from .testbox import layout_lines, new_game, place_bases, space
 
 
 def board_only(*players: str) -> Game:
@@ -193,3 +194,89 @@ def test_with_every_card_of_a_deck_in_hand_nothing_is_drawn() -> None:
     assert game.state.decisions == [] and piles(game, "rebel") == (0, 0)
     assert any(isinstance(e, Noted) and "nothing to draw" in e.text for e in events)
     play(game, "end luke")
+
+
+def test_a_card_making_every_other_player_pay_is_answered_by_each_in_turn() -> None:
+    """SW-FORCE-4: Luke draws a Rebel card whose Rebel half collects 20 from each other player (TEST DATA). It is
+    an action against each of them, answered one after another from Luke's left: Vader says no and Luke lets
+    it stand, so Vader pays nothing; Finn, his ally, lets it stand and pays 20; Kylo holds no card (TEST-ONLY),
+    so he is not asked and pays 20 at once. Nobody rolls while an answer is open."""
+    game = board_only("luke", "vader", "finn", "kylo")
+    move_cards(game, "kylo", BANK, "empire", 3)                                       # TEST-ONLY
+    play(game, "box card:rebel/each effect=collect-from-each-player amount=20 side=rebel",
+         "roll luke 1 2", "card luke each")
+    assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "vader")]
+    play(game, "end luke")
+    assert codes(game, "roll vader 1 2") == ["turn/decision-open"]
+    play(game, "say-no vader", "let-stand luke")
+    assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "finn")]
+    play(game, "let-stand finn")
+    assert game.state.decisions == []
+    assert [game.state.cash(p) for p in ("luke", "vader", "finn", "kylo")] == [1540, 1500, 1480, 1480]
+    assert (held(game, "vader", "empire"), held(game, "luke", "rebel")) == (2, 3)
+
+
+def test_a_card_played_from_the_hand_against_a_player_may_be_answered() -> None:
+    """SW-FORCE-3, SW-FORCE-4: Vader plays a card from his hand whose Empire half collects 20 from each other
+    player (TEST DATA): Luke says no, Vader says no back, Luke lets it stand: two Just say no!, so Luke pays 20.
+    Vader used two cards (1 left), Luke one (2 left); the log says he "plays an Empire card"."""
+    game = board_only("luke", "vader")
+    play(game, "box card:empire/each effect=collect-from-each-player amount=20 side=empire")
+    events = play(game, "play vader empire/each")
+    assert "Vader plays an Empire card" in [e.txn.reason for e in events if isinstance(e, Posted)]
+    play(game, "say-no luke", "say-no vader", "let-stand luke")
+    assert (game.state.cash("luke"), game.state.cash("vader")) == (1480, 1520)
+    assert (held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1, 2)
+
+
+def test_a_force_card_moving_a_token_back_onto_go_pays_200() -> None:
+    """SW-GO-1: Vader stops on the Rebel cards (3) and draws a card whose Empire half sends him back 3 spaces
+    (TEST DATA): he lands on GO and collects 200. (Luke then stops on the Empire cards: "an Empire card".)"""
+    game = board_only("luke", "vader")
+    play(game, "box card:rebel/back-3 effect=back spaces=3 side=empire", "roll luke 4 5", "end luke",
+         "roll vader 1 2", "card vader back-3")
+    assert (game.state.player("vader").position, game.state.cash("vader")) == (0, 1700)
+    play(game, "end vader", "roll luke 2 2")                                 # Luke: 9 -> 13, the Empire cards
+    assert rules_of(game).blockers(game.state)[0].message == "Luke must first draw an Empire card."
+
+
+def test_get_out_of_jail_free_is_played_from_the_hand_not_with_jail_card() -> None:
+    """SW-JAIL-3: a Get Out of Jail Free card is a Force card in the hand: ``jail-card`` is refused and says to
+    play it (``play P DECK/CARD``)."""
+    game = board_only("luke", "vader")
+    Emitter(game.state)(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
+    refused = codes(game, "jail-card luke")
+    assert refused == ["jail/no-card"]
+    try:
+        play(game, "jail-card luke")
+    except CommandRejected as exc:
+        assert "play luke DECK/CARD" in exc.violations[0].message
+
+
+def test_the_table_script_shows_how_many_force_cards_each_player_holds() -> None:
+    """SW-SETUP-2: the printed state gives each player's Force cards by deck: Vader alone against Luke and Finn
+    holds 6 Empire cards, each Rebel 3 Rebel cards."""
+    from companion.script import state_json
+
+    players = state_json(board_only("vader", "luke", "finn"))["players"]
+    assert [p["force_cards"] for p in players] == [{"rebel": 0, "empire": 6}, {"rebel": 3, "empire": 0},
+                                                   {"rebel": 3, "empire": 0}]
+
+
+def test_the_table_script_shows_the_bases_and_the_force_decks() -> None:
+    """SW-BUY-4, SW-FORCE-5: the printed state gives each side's Bases on the board and left in the bank (12 of
+    each colour in the made-up box: Luke holds two planet spaces, so the Rebels have 2 out and 10 in the bank), and
+    each Force deck's piles: 18 cards each (TEST DATA), 3 dealt to each player, so 15 face down; one Rebel card
+    used from Luke's hand lies on the discard pile. Before the box says how many Bases it holds, the bank's count
+    is unknown (null), never guessed."""
+    from companion.script import state_json
+
+    unknown = state_json(new_game("luke", "vader", learnt=False))["pending"]["bases"]
+    assert unknown["rebel"] == {"board": 0, "bank": None}
+    game = new_game("luke", "vader")
+    place_bases(game, "luke", 1, 2)
+    move_cards(game, "luke", discard_account("rebel"), "rebel", 1)
+    pending = state_json(game)["pending"]
+    assert pending["bases"] == {"rebel": {"board": 2, "bank": 10}, "empire": {"board": 0, "bank": 12}}
+    assert pending["force_decks"] == {"rebel": {"face_down": 15, "discarded": 1},
+                                      "empire": {"face_down": 15, "discarded": 0}}

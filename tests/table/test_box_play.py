@@ -7,6 +7,7 @@ The edition is the TEST DATA edition ``test-box`` (tests/box/testbox.py); values
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from companion.table.box_play import (
     check_entry,
     chosen_box,
     need_fields,
+    space_options,
     start_with_box,
     target_fields,
 )
@@ -122,3 +124,16 @@ def test_a_deck_fully_entered_has_no_card_to_enter(tmp_path: Path) -> None:
                             Setup("original-trilogy", "standard", [seat(0), seat(1)]))
     assert session.submit("roll luke 3 4").accepted
     assert cards_to_enter(session.game, "luke") == ("imperial", 0)
+
+
+def test_a_space_is_not_offered_a_type_whose_every_space_is_placed() -> None:
+    """The Mandalorian (editions-data.md: the board has four Imperial Advances, two Hyperspace Jumps and two Imperial
+    Credits spaces): the shipped Mandalorian board places all four Advances, so an undescribed space is never
+    offered as one; once the made-up box (TEST DATA) places both jumps, nor is a jump."""
+    from tests.mando.testbox import mando, shipped
+
+    def offered(edition: Any) -> set[str]:
+        return {o.values["kind"] for o in space_options(edition, Need("space:space-1", ("kind",), ""))}
+
+    assert "advance" not in offered(shipped()) and "jump" in offered(shipped())
+    assert not {"advance", "jump", "collect"} & offered(mando())

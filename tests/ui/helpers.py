@@ -301,6 +301,11 @@ class Taps:
         tap(widget)
 
 
+def per_space(taps: list[int]) -> str:
+    """The taps spent on what is on each space met for the first time, as every first-game test prints them."""
+    return f"box taps per new space {sum(taps) / len(taps):.1f} on average, {max(taps)} at most ({len(taps)} spaces)"
+
+
 def type_name(screen: Any, seat: int, name: str) -> None:
     """Tap a player's name on the new-game screen and type it in the keyboard window (as a physical keyboard
     does: its keys go to the window's box), then OK."""
@@ -336,9 +341,10 @@ def put_pad_away() -> None:
     wait_until(lambda: pad not in dialogs())
 
 
-def pad_in(button: Any, number: int, press: Callable[[Any], None] = tap) -> None:
+def pad_in(button: Any, number: int, press: Callable[[Any], None] = tap, offered: bool = False) -> None:
     """Type a number into a form field: tap the field (unless its number pad opened by itself after the value
-    before), each digit, then OK. ``press`` taps (a tap counter, say)."""
+    before), each digit, then OK. ``press`` taps (a tap counter, say); ``offered``: a number the pad offers (the
+    price of a deed of the same group) is one tap, as a family would take it."""
     from companion.ui.widgets import NumberPad
 
     pad = dialogs()[-1]
@@ -346,7 +352,11 @@ def pad_in(button: Any, number: int, press: Callable[[Any], None] = tap) -> None
         press(button)
         pad = dialogs()[-1]
     assert isinstance(pad, NumberPad)
-    for digit in str(number):
-        press(exact(digit, root=pad))
-    press(pad.ok)
+    quick = [b for b in find_all(TapButton, root=pad) if getattr(b, "number", None) == number] if offered else []
+    if quick:
+        press(quick[0])
+    else:
+        for digit in str(number):
+            press(exact(digit, root=pad))
+        press(pad.ok)
     wait_until(lambda: pad not in dialogs())

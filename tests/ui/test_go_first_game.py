@@ -48,6 +48,7 @@ from tests.ui.helpers import (
     find_all,
     frames,
     pad_in,
+    per_space,
     question,
     settle,
     shoot,
@@ -75,6 +76,11 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
 
 class Taps(helpers.Taps):
     """Taps on the real widgets, counted by what they serve; the box's questions answered by tapping."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spaces: list[int] = []
+        """The taps on what is on each space met for the first time."""
 
     def roll(self, *faces: int) -> None:
         """"Type dice" beside Roll, the face of each die in the window's order (red, yellow, green, blue), OK."""
@@ -105,7 +111,9 @@ class Taps(helpers.Taps):
         assert asked.title.text == title, asked.title.text
         if screenshot:
             shoot(screenshot, "first-game-go-what-is-on-this-space")
+        before = self.count
         self(exact(kind, root=asked.form), "box")
+        self.spaces.append(self.count - before)
         wait_until(closed(asked))
         settle()
 
@@ -360,4 +368,5 @@ def test_a_go_first_game_from_an_empty_box_to_the_first_landmark(app: Any, loopb
     assert saved.value("face:yellow-1") == {"length": LENGTH, "space2": "chance", "space3": "yellow",
                                             "space7": "go-to-jail", "jail": 5}
     print(f"\ntaps: {taps.count} in all (names typed not counted), by kind {taps.spent}; round 1's dice with "
-          f"four boards' lengths and spaces {first_round}; a tracker met {tracker}")
+          f"four boards' lengths and spaces {first_round}; a tracker met {tracker}; {per_space(taps.spaces)}")
+    assert sum(taps.spaces) / len(taps.spaces) <= 3  # issue 19: Ann's token went round her board (4 -> 10 = GO)

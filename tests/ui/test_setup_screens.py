@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -295,3 +296,26 @@ def test_form_choices_from_the_edition_data() -> None:
                              {"id": "ben-2", "name": "ben", "token": "r2-d2", "side": "rebel"}]
     choice = end_choices(datetime(2025, 3, 1, 23, 10, 42), (90,))[0]
     assert (choice.clock, choice.ends_at) == ("00:40", "2025-03-02T00:40")
+
+
+def test_rey_plays_for_the_side_chosen_with_her(app: Any, screenshot_dir: Path) -> None:
+    """SW-SIDE-4: which side's colour the Rey token has is not known (NOT FOUND), so the token list offers her
+    for each side; Ben takes Rey for the Empire, Mara keeps her Rebel token, and the game starts with Ben on the
+    Empire's side."""
+    screen = new_game_screen(app)
+    tap(find(TapButton, "Monopoly Star Wars (Rebels against the Empire)"))
+    type_name(screen, 0, "Mara")
+    type_name(screen, 1, "Ben")
+    tap(find(TapButton, root=screen, seat=1, role="token"))
+    popup = dialogs()[-1]
+    reys = {re.sub(r"\[/?size[^\]]*\]", "", b.text.split("\n")[-1]): b
+            for b in find_all(TapButton, root=popup) if getattr(b, "token", "") == "rey"}
+    assert sorted(reys) == ["Empire", "Rebels"]
+    shoot(screenshot_dir, "new-game-rey-for-either-side")
+    tap(reys["Empire"])
+    assert not dialogs()
+    assert seat_rows(screen)[1] == ("Ben", "Rey")
+    assert any(t.startswith("Rey\n") and "Empire" in t for t in texts(screen))
+    tap(find(TapButton, "Start game"))
+    assert app.manager.current == "table"
+    assert [(p["name"], p["token"], p["side"]) for p in app.session.game.setup.players][1] == ("Ben", "rey", "empire")

@@ -8,7 +8,8 @@ answered by taps as it comes, from the made-up box below. Each game buys, auctio
 chosen on the board map, sets a Bounty Hunter's free Base on the map, loses a Base instead of going bankrupt,
 and ends the moment every planet space holds a Base, on the end screen with the winning side, the ultimate
 winner and the chart of Bases over the game. The dice are rolled on screen (one tap on Roll) and show the faces
-given (TEST DATA). Taps are counted: a typical turn and the Hyperdrive's choice are printed.
+given (TEST DATA). Taps are counted: a typical turn, the Hyperdrive's choice and the taps per space met for the
+first time are printed.
 
 The made-up box (TEST DATA: the real board is not public; only the spaces a token stops on are ever entered):
 twenty spaces; planet spaces (price / rent) at 1 and 3 Hoth (200 / 20), 5 and 8 Tatooine (400 / 40), 11 and 13
@@ -47,6 +48,7 @@ from tests.ui.helpers import (
     find_all,
     frames,
     pad_in,
+    per_space,
     settle,
     shoot,
     texts,
@@ -86,6 +88,8 @@ class Table:
         self.app = app
         self.taps = Taps()
         self.asked: list[str] = []
+        self.spaces: list[int] = []
+        """The taps on what is on each space met for the first time."""
         self.turns: list[int] = []
         """The taps of each turn, the box's questions left out."""
         self._turn_start = 0
@@ -147,13 +151,14 @@ class Table:
                 pad_in(find(TapButton, root=dialog.form, field="size"), PLANET_SIZE, press=self.box_tap)
             else:
                 square = BOARD[int(item.rpartition("-")[2])]
-                if "kind" in fields:
-                    self.box_tap(exact(square.kind, root=dialog.form))
+                if "kind" in fields:                           # one tap: the type (and the planet)
+                    before = self.taps.count
+                    self.box_tap(exact(f"{square.kind}\n{square.planet}" if square.planet else square.kind,
+                                       root=dialog.form))
                     if square.planet:
-                        self.box_tap(exact(square.planet, root=dialog.form))
-                        pad_in(find(TapButton, root=dialog.form, field="price"), square.price, press=self.box_tap)
-                    else:
-                        self.box_tap(dialog.save)              # nothing to type: Save
+                        pad_in(find(TapButton, root=dialog.form, field="price"), square.price, press=self.box_tap,
+                               offered=True)
+                    self.spaces.append(self.taps.count - before)
                 else:
                     assert fields == ["rent"], fields
                     pad_in(find(TapButton, root=dialog.form, field="rent"), square.rent, press=self.box_tap)
@@ -258,7 +263,7 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     assert (cash("luke"), cash("finn")) == ("1,310 credits", "1,490 credits")
     table.end()
 
-    # Kylo: 1 + 3 = space 4, a Hyperdrive (one tap, then Save). The next Hyperdrive is not known yet, so every
+    # Kylo: 1 + 3 = space 4, a Hyperdrive (one tap: nothing to type). The next Hyperdrive is not known yet, so every
     # space nobody has described is a choice, and no known planet space is free. On the map he taps space 8:
     # a planet space of Tatooine priced 400, which he buys: 450 - 400 = 50. No GO salary on a jump.
     table.roll()
@@ -350,8 +355,9 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     typical = table.turns[4]  # Luke's second turn: Roll, Buy, End turn
     print(f"sw2015 2 v 2: {len(table.turns) + 1} turns, {table.taps.count} taps ({table.taps.spent}), a typical "
           f"turn {typical} taps, the Hyperdrive's choice {hyperdrive_taps} taps, box questions "
-          f"{len(table.asked)}: {table.asked}; {seconds:.0f} s")
+          f"{len(table.asked)}: {table.asked}; {seconds:.0f} s; {per_space(table.spaces)}")
     assert typical == 3
+    assert sum(table.spaces) / len(table.spaces) <= 3  # issue 19
 
 
 def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any, screenshot_dir: Path) -> None:
@@ -400,7 +406,7 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
     table.end()
 
     # Turn 2, Vader: 2 + 4 = space 9, the Trade Federation Tax (its 200 is printed on every such space: only its
-    # type is asked, then Save). With 170 he cannot pay: he keeps his 170 and loses his most valuable Base,
+    # type is asked: one tap). With 170 he cannot pay: he keeps his 170 and loses his most valuable Base,
     # Tatooine 1 (400 against Hoth 1's 200: no rent needed), which goes back to the bank, empty.
     table.roll()
     assert table.asked[-1] == "space:space-9 kind"
@@ -491,4 +497,5 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
     seconds = time.monotonic() - began
     print(f"sw2015 3 players: {len(table.turns) + 1} turns, {table.taps.count} taps ({table.taps.spent}), the "
           f"Hyperdrive's choice {hyperdrive_taps} taps, box questions {len(table.asked)}: {table.asked}; "
-          f"{seconds:.0f} s")
+          f"{seconds:.0f} s; {per_space(table.spaces)}")
+    assert sum(table.spaces) / len(table.spaces) <= 3  # issue 19

@@ -119,9 +119,8 @@ def test_a_force_card_is_entered_by_its_sides_half_and_played(app: Any, screensh
     assert isinstance(effects, ChoiceListDialog)
     tap(find(TapButton, root=effects, choice="collect"))
     wait_until(lambda: effects not in dialogs())
-    pad_in(find(TapButton, root=dialog.form, field="amount"), 25)
     shoot(screenshot_dir, "sw2015-new-force-card")
-    tap(dialog.save)
+    pad_in(find(TapButton, root=dialog.form, field="amount"), 25)  # OK enters the card: no Save tap
     wait_until(lambda: dialog not in dialogs())
     game = app.session.game
     assert game.state.cash("luke") == 1525

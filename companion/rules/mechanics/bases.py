@@ -9,7 +9,7 @@ an unowned planet space. How many planet spaces a planet has is asked when a sid
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.box.values import BOARD_TARGET, parse_values
 from companion.edition import Space
@@ -117,6 +117,12 @@ class Bases(Auctions, Deeds, Sides):
             return
         super().land_deed(emit, player, space, forced)
 
+    def rent_withheld(self, s: GameState, owner: str, space: Space) -> str:
+        """An owner in Jail collects no rent."""
+        if s.player(owner).in_jail:
+            return f"{self.name_of(s, owner)} is in {self.term('jail')} and collects no {self.term('rent')}"
+        return super().rent_withheld(s, owner, space)
+
     def rent_basis(self, s: GameState, space: Space, owner: str, dice_total: int) -> Unread:
         """A planet space's one rent, doubled when the owner's side holds every planet space of that planet."""
         if space.kind != "planet":
@@ -158,6 +164,15 @@ class Bases(Auctions, Deeds, Sides):
         """What a player is worth in this game: their Bases on the board (money does not count)."""
         bases = len(self.bases_of(s, player))
         return {"bases": bases, "total": bases}
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """Each side's Bases on the board and left in the bank (the bank's stock is null while the box has not
+        said how many Bases of each colour it holds)."""
+        board = self.side_bases(state)
+        known = self.stock_read() is not None
+        bases = {side: {"board": board[side], "bank": state.ledger.balance(BANK, base_unit(side)) if known else None}
+                 for side in self.edition.sides}
+        return {**super().describe(state), "bases": bases}
 
     def side_bases(self, s: GameState) -> dict[str, int]:
         """Each side's Bases on the board."""

@@ -50,12 +50,20 @@ class Battles(Enemies):
         emit(BattleOpened(player, enemy, card.id))
 
     def blockers(self, s: GameState, player: str | None = None) -> list[Violation]:
-        """A battle still to fight holds up the turn."""
+        """A battle still to fight, or a lost roll still to follow with another try or the loss, holds up the
+        turn."""
         problems = super().blockers(s, player)
         b = coop(s).battle
         if b and (player is None or b.player == player):
-            problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight "
-                                                  f"{self.enemy_words(b.enemy)}."))
+            if b.lost:
+                again = ("roll again" if b.second_tries or self.can_reroll(coop(s), b)
+                         else "play a second-chance Signet card for another try")
+                problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} lost a roll against "
+                                                      f"{self.enemy_words(b.enemy)}: first {again}, or take the "
+                                                      "loss."))
+            else:
+                problems.append(V("turn/battle-open", f"{self.name_of(s, b.player)} must first fight "
+                                                      f"{self.enemy_words(b.enemy)}."))
         return problems
 
     def roll_kind(self, state: GameState, player: str) -> str:

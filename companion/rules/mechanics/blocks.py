@@ -134,7 +134,7 @@ class Blocks(Rounds):
         """A block the player was given: of the colour given (any colour the tray holds, for a free choice), onto
         a square that can take it; the square may be left out when only one can."""
         player, colour, square = cmd.args
-        d = self.decision(s, player, "place")
+        d = self.placement(s, player, colour)
         if d is None:
             return [V("decision/no-place", f"{self.name_of(s, player)} has no block to place right now.")]
         if colour not in self.boards.colours:
@@ -145,6 +145,12 @@ class Blocks(Rounds):
         if not self.in_tray(s, colour):
             return [V("block/tray-empty", f"The tray has no {colour_name(colour)} block left.")]
         return self.square_problems(s, player, colour, square)
+
+    def placement(self, s: GameState, player: str, colour: str) -> Decision | None:
+        """Which of a player's open placements a block of ``colour`` answers (a player may have two at once: a
+        colour space's and a GO Button's): the one of that colour, else one of free choice, else the first."""
+        return (self.decision(s, player, "place", colour=colour) or self.decision(s, player, "place", colour="")
+                or self.decision(s, player, "place"))
 
     def square_problems(self, s: GameState, player: str, colour: str, square: str) -> list[Violation]:
         """The square named can take a block of ``colour``; left out, the proposed one does (see
@@ -174,7 +180,10 @@ class Blocks(Rounds):
 
     def do_place(self, emit: Emitter, cmd: Command) -> None:
         player, colour = cmd.args[0], cmd.args[1]
-        data = self.close(emit, player, "place")
+        d = self.placement(emit.state, player, colour)
+        assert d is not None
+        emit(DecisionClosed(d.id))
+        data = d.data
         square = self.chosen_square(emit.state, player, colour, cmd.args[2])
         block = a_or_an(colour_name(colour))
         emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} takes {block} block ({data['why']})",

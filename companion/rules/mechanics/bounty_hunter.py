@@ -34,14 +34,14 @@ class BountyHunter(Bases):
 
     def land_bounty(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """The lander chooses where to set the free Base (nothing happens with no Base of their side left, or
-        no planet space the box knows of to set it on)."""
+        no planet space to set it on: none the box knows of but the lander's own)."""
         s = emit.state
         if not self.in_stock(s, self.side_of(s, player)):
             emit(Noted(f"The {self.side_name(self.side_of(s, player))} have no {self.term('base')} left: "
                        f"{self.name_of(s, player)} gets nothing from the Bounty Hunter"))
         elif not self.bounty_targets(s, player):
-            emit(Noted(f"No planet space is known yet: {self.name_of(s, player)} gets nothing from the Bounty "
-                       "Hunter"))
+            emit(Noted(f"No planet space known yet is free or another player's: {self.name_of(s, player)} gets "
+                       "nothing from the Bounty Hunter"))
         else:
             emit(DecisionOpened("bounty", player, {"space": space.id}))
 

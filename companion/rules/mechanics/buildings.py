@@ -100,10 +100,10 @@ class Buildings(Auctions):
         Who wants one is the table's to say; the app allows the auction only while the stock is short: at least
         two players could place such a piece now, on more deeds than there are pieces left (see
         :meth:`short_pieces`)."""
-        kind = cmd.args[0]
-        if kind not in (HOUSE, HOTEL):
-            return [V("auction/piece-kind", f"Auction either {a_or_an(self.term('house'))} or "
-                                            f"{a_or_an(self.term('hotel'))}.")]
+        kind = self.piece_kind(cmd.args[0])
+        if not kind:
+            said = [f"{a_or_an(self.term(k))} ({' or '.join(self.piece_words(k))})" for k in (HOUSE, HOTEL)]
+            return [V("auction/piece-kind", f"Auction either {' or '.join(said)}.")]
         problems = []
         if s.auction:
             problems.append(V("auction/already-open", "Another auction is still open."))
@@ -116,12 +116,23 @@ class Buildings(Auctions):
         return problems
 
     def do_piece_auction(self, emit: Emitter, cmd: Command) -> None:
-        emit(AuctionOpened(cmd.args[0]))
+        emit(AuctionOpened(self.piece_kind(cmd.args[0])))
+
+    def piece_words(self, kind: str) -> tuple[str, ...]:
+        """The words that name a kind of piece in a command: the edition's own (``sigil``) and ``house`` or
+        ``hotel``."""
+        return tuple(dict.fromkeys((self.term(kind).lower().replace(" ", "-"), kind)))
+
+    def piece_kind(self, word: str) -> str:
+        """The kind of piece (``house`` or ``hotel``) a word names, in the edition's words or the classic ones;
+        empty when it names none."""
+        return next((k for k in (HOUSE, HOTEL) if word.lower() in self.piece_words(k)), "")
 
     def bidder_problems(self, s: GameState, player: str, lot: str) -> list[Violation]:
         """Only a player with somewhere to put the piece bids for it."""
         if lot in (HOUSE, HOTEL) and not self.can_place(s, player, lot):
-            return [V("auction/no-place", f"{self.name_of(s, player)} has nowhere to put a {self.term(lot)}.")]
+            return [V("auction/no-place", f"{self.name_of(s, player)} has nowhere to put "
+                                          f"{a_or_an(self.term(lot))}.")]
         return super().bidder_problems(s, player, lot)
 
     def award(self, emit: Emitter, lot: str, winner: str, amount: int) -> None:

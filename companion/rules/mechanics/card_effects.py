@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.edition import Card
+from companion.edition import UNKNOWN_KIND, Card
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import JailCardMoved, Posted, TokenMoved
 from companion.engine.ledger import BANK, CREDITS, Transaction
 from companion.engine.state import Decision, GameState
 from companion.rules.core import Emitter, Rules
+from companion.space_kinds import KINDS
 
 V = Violation
 
@@ -58,10 +59,15 @@ class CardEffects(Rules):
     def effect_nearest(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The token moves forward to the next space of the card's kind; its owner's rent is the card's."""
         here = emit.state.player(player).position
-        target = next(self.space_at(here + i) for i in range(1, self.board_size + 1)
-                      if self.space_at(here + i).kind == params["kind"])
-        self.advance_to(emit, player, target.position, "card")
-        self.land(emit, player, forced="nearest")
+        kind = params["kind"]
+        for target in (self.space_at(here + i) for i in range(1, self.board_size + 1)):
+            if target.kind == UNKNOWN_KIND:
+                raise self.layout_needed(target, f"and the card sends {self.name_of(emit.state, player)} on to the "
+                                                 f"nearest {KINDS[kind].words(self.term)}")
+            if target.kind == kind:
+                self.advance_to(emit, player, target.position, "card")
+                self.land(emit, player, forced="nearest")
+                return
 
     def effect_go_to_jail(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """Straight to jail, without passing GO."""

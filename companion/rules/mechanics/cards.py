@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.edition import Space
+from companion.edition import Card, Edition, Space, a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, JailCardMoved, JailChanged, Noted
-from companion.engine.state import Decision, GameState
+from companion.engine.state import Decision, GameState, Setup
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.card_effects import CardEffects
 
@@ -27,6 +27,16 @@ class Cards(CardEffects):
     landing_decisions: ClassVar[tuple[str, ...]] = ("card",)
     landings: ClassVar[dict[str, str]] = {"card": "land_card"}
     asks: ClassVar[frozenset[str]] = frozenset({"cards"})
+    traded_card: ClassVar[str] = "card:<deck>"
+
+    def __init__(self, edition: Edition, setup: Setup) -> None:
+        super().__init__(edition, setup)
+        self.deck_cards: dict[str, dict[str, Card]] = {}
+        """Each deck's cards by id (the first card listed with an id, as :meth:`Deck.card` finds it)."""
+        for deck in edition.decks.values():
+            cards = self.deck_cards[deck.id] = {}
+            for card in deck.cards:
+                cards.setdefault(card.id, card)
 
     def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """A card space: the lander draws from its deck."""
@@ -48,7 +58,7 @@ class Cards(CardEffects):
         s, (player, card_id) = emit.state, cmd.args
         decision = self.drawn(s, player)
         deck = self.edition.decks[decision.data["deck"]]
-        card = deck.card(card_id)
+        card = self.deck_cards[deck.id].get(card_id)
         assert card is not None
         emit(DecisionClosed(decision.id))
         emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
@@ -80,5 +90,5 @@ class Cards(CardEffects):
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "card":
-            return f"draw a {self.edition.decks[d.data['deck']].name} card"
+            return f"draw {a_or_an(self.edition.decks[d.data['deck']].name)} card"
         return super().decision_text(d)

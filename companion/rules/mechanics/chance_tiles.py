@@ -1,22 +1,29 @@
-"""Chance tiles (MONOPOLY GO!): ten face-down tiles of four kinds. The app does not know which kind lies where, nor
-how many of each the box holds: the table says what the lander turned over.
+"""Chance tiles (MONOPOLY GO!): ten face-down tiles of four kinds. The app does not know which kind lies where: the
+table says what the lander turned over. How many of each kind the box holds is not published and play never asks
+it; once the box says it (``box tiles:chance shield=N ...``), a kind whose tiles are all out of the pile (kept or
+discarded) cannot be turned over, and the box cannot say fewer than are out.
 
 A lander on a Chance space takes any face-down tile. A Money Bag is used at once: its lander takes a block of any
 colour from the tray onto a Build square, or, when none can be placed, simply discards it (the marker does not
 move). The other kinds are kept and played later (GO Button: one of GO's three actions; Mr. Monopoly: a step of the
 marker; Shield: to cancel a Shut Down aimed at its holder); each mechanic that gives a kind its meaning plays it.
-A used tile goes face up on the discard pile. When a tile is to be taken and none is face down, the discards are
-turned face down first; with none there either (every tile is held), the space gives nothing.
+A used tile goes face up on the discard pile; once every tile lies there, all are laid face down again. When a
+tile is to be taken and none is face down (some are held), the discards are turned face down first; with none there
+either (every tile is held), the space gives nothing. Several players who stop on Chance in the same round each
+take a tile of their own: a tile one of them is about to take is no longer there for the next.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from companion.box.values import TILES_TARGET, parse_values
+from companion.edition import a_or_an, capital
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import Noted
 from companion.engine.state import Decision, GameState
+from companion.mini_boards import tile_name
 from companion.rules.core import Emitter, Grammar
 from companion.rules.go_events import TilesReshuffled, TileTaken, TileUsed
 from companion.rules.go_state import go
@@ -24,7 +31,6 @@ from companion.rules.mechanics.blocks import Blocks
 
 V = Violation
 MONEY_BAG = "money-bag"
-TILE_NAMES = {"money-bag": "Money Bag", "go-button": "GO Button", "mr-monopoly": "Mr. Monopoly", "shield": "Shield"}
 
 
 class ChanceTiles(Blocks):
@@ -45,17 +51,29 @@ class ChanceTiles(Blocks):
 
     def tile_name(self, kind: str) -> str:
         """A kind of tile as the players say it."""
-        return TILE_NAMES.get(kind, kind)
+        return tile_name(kind)
+
+    def to_take(self, s: GameState) -> int:
+        """How many face-down tiles are left for a new lander: those not already being taken by another lander
+        of the round (who has yet to say which one they turned over)."""
+        return self.face_down(s) - sum(1 for d in s.decisions if d.kind == "chance")
 
     def land_chance(self, emit: Emitter, player: str, kind: str) -> None:
         """The lander takes a face-down tile (the discards turned over first when none is left)."""
         s = go(emit.state)
-        if not self.face_down(s) and s.discards:
+        if not self.to_take(s) and s.discards:
             emit(TilesReshuffled(len(s.discards)))
-        if not self.face_down(s):
+        if not self.to_take(s):
             emit(Noted(f"{self.name_of(s, player)} finds no Chance tile to take: every one is held"))
             return
         self.open_step_decision(emit, "chance", player, "place")
+
+    def after_command(self, emit: Emitter) -> None:
+        """Once every tile has ended up on the discard pile, they are all laid face down again."""
+        s = go(emit.state)
+        if s.discards and len(s.discards) == self.boards.tiles:
+            emit(TilesReshuffled(len(s.discards)))
+        super().after_command(emit)
 
     def check_chance(self, s: GameState, cmd: Command) -> list[Violation]:
         """The lander says which kind of tile they turned over."""
@@ -64,6 +82,39 @@ class ChanceTiles(Blocks):
         if kind not in self.boards.tile_kinds:
             problems.append(V("tile/kind", f"'{kind}' is not a Chance tile: "
                                            f"{', '.join(self.boards.tile_kinds)}."))
+            return problems
+        count = self.boards.tile_count(kind)
+        if count is not None and self.out_of_pile(s, kind) >= count:
+            problems.append(V("tile/none-left", f"The box holds {count} {self.tile_name(kind)} "
+                                                f"tile{'s' if count != 1 else ''}, and none is face down now: "
+                                                f"{self.out_words(s, kind)}. The tile turned over is another kind."))
+        return problems
+
+    def out_of_pile(self, s: GameState, kind: str) -> int:
+        """How many tiles of ``kind`` are out of the face-down pile: kept by the players or discarded."""
+        g = go(s)
+        return sum(t.count(kind) for t in g.tiles.values()) + g.discards.count(kind)
+
+    def out_words(self, s: GameState, kind: str) -> str:
+        """Where the tiles of ``kind`` out of the pile are, in words (``Ann keeps 1, 2 are discarded``)."""
+        g = go(s)
+        parts = [f"{self.name_of(s, p)} keeps {n}" for p, t in g.tiles.items() if (n := t.count(kind))]
+        discarded = g.discards.count(kind)
+        if discarded:
+            parts.append(f"{discarded} {'is' if discarded == 1 else 'are'} discarded")
+        return ", ".join(parts)
+
+    def check_box(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The box cannot hold fewer tiles of a kind than are out of the face-down pile now."""
+        problems = super().check_box(s, cmd)
+        if problems or cmd.args[0] != TILES_TARGET:
+            return problems
+        for kind, count in parse_values(cmd.args[1:]).items():
+            out = self.out_of_pile(s, kind)
+            if isinstance(count, int) and count < out:
+                problems.append(V("box/value", f"The Chance tiles: the box cannot hold only {count} "
+                                               f"{self.tile_name(kind)}: {out} are out of the pile already "
+                                               f"({self.out_words(s, kind)})."))
         return problems
 
     def do_chance(self, emit: Emitter, cmd: Command) -> None:
@@ -86,7 +137,7 @@ class ChanceTiles(Blocks):
 
     def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:
         """Why a kept tile cannot be played now (each mechanic that gives a kind its meaning says when it can)."""
-        return [V("tile/not-now", f"A {self.tile_name(kind)} tile is not played that way.")]
+        return [V("tile/not-now", f"{capital(a_or_an(self.tile_name(kind)))} tile is not played that way.")]
 
     def do_tile(self, emit: Emitter, cmd: Command) -> None:
         player, kind, choice = cmd.args

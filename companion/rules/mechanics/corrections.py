@@ -10,7 +10,7 @@ from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, Noted, Posted, RentClosed, TokenMoved
 from companion.engine.ledger import BANK, CREDITS, Transaction
 from companion.engine.state import GameState
-from companion.rules.core import Emitter, Grammar, Rules
+from companion.rules.core import Emitter, Grammar, Rules, no_such_player
 
 V = Violation
 
@@ -72,7 +72,7 @@ class Corrections(Rules):
             if party == BANK:
                 continue
             if not s.has_player(party):
-                problems.append(V("player/unknown", f"There is no player called '{party}' at this table."))
+                problems.append(no_such_player(party))
             elif s.player(party).retired:
                 problems.append(V("player/retired", f"{self.name_of(s, party)} has left the game."))
         if payer == payee:

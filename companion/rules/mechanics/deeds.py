@@ -33,6 +33,7 @@ class Deeds(Rules):
         e, s = self.edition, self.setup
         if self.variant and self.variant.deal_deeds * len(s.players) > len(e.deeds):
             problems.append(V("setup/deal", "There are not enough deeds to deal that many to everyone."))
+        problems += self.dealt_problems()
         unread = [d.name for d in e.deeds if d.missing_printed]
         if self.variant and self.variant.deal_deeds and unread:
             problems.append(V("setup/box", f"{self.variant.name} deals {e.term('deed')}s at the start, so every "
@@ -40,17 +41,60 @@ class Deeds(Rules):
                                            f"{len(unread)} still lack values ({', '.join(unread[:3])}...)."))
         return problems
 
+    def dealt_problems(self) -> list[Violation]:
+        """The deeds a player says they were dealt (``dealt``, when the table dealt the cards by hand) must be
+        deeds of this board, as many as the game deals, and no deed dealt twice; only a game that deals takes
+        them."""
+        e, deal = self.edition, self.variant.deal_deeds if self.variant else 0
+        problems: list[Violation] = []
+        seen: set[str] = set()
+        for p in self.setup.players:
+            dealt = [d for d in p.get("dealt", "").split(",") if d]
+            if not dealt:
+                continue
+            name = p.get("name") or p["id"]
+            if not deal:
+                problems.append(V("setup/dealt", f"This game deals no {e.term('deed')}s: {name} cannot be dealt "
+                                                 "any."))
+                continue
+            if len(dealt) != deal:
+                problems.append(V("setup/dealt", f"{name} is dealt {len(dealt)} {e.term('deed')}s; this game deals "
+                                                 f"{deal} to each player."))
+            for deed in dealt:
+                if not e.has_space(deed) or not e.space(deed).is_deed:
+                    problems.append(V("setup/dealt", f"'{deed}' (dealt to {name}) is not {a_or_an(e.term('deed'))} "
+                                                     "on this board."))
+                elif deed in seen:
+                    problems.append(V("setup/dealt", f"{e.space(deed).name} is dealt twice."))
+                seen.add(deed)
+        return problems
+
+    def dealing(self) -> dict[str, list[str]]:
+        """Who is dealt which deeds: those the table says each player was dealt, and for the others the deeds left,
+        shuffled by the game's seed and dealt round the table."""
+        deal = self.variant.deal_deeds if self.variant else 0
+        given = {p["id"]: [d for d in p.get("dealt", "").split(",") if d] for p in self.setup.players}
+        taken = {d for deeds in given.values() for d in deeds}
+        pile = [d.id for d in self.edition.deeds if d.id not in taken]
+        random.Random(self.setup.seed).shuffle(pile)
+        dealt = {p: deeds for p, deeds in given.items() if deeds}
+        to_deal = [p["id"] for p in self.setup.players if p["id"] not in dealt]
+        for round_ in range(deal):
+            for i, player in enumerate(to_deal):
+                dealt.setdefault(player, []).append(pile[round_ * len(to_deal) + i])
+        return dealt
+
     def deal(self, emit: Emitter) -> None:
         """The short and time-limit games deal deeds round the table (paid for where the variant says so)."""
+        super().deal(emit)
         s = emit.state
         deal = self.variant.deal_deeds if self.variant else 0
         if not deal:
             return
-        deeds = [d.id for d in self.edition.deeds]
-        random.Random(self.setup.seed).shuffle(deeds)
+        dealing = self.dealing()
         for round_ in range(deal):
-            for i, p in enumerate(s.players):
-                deed = self.edition.space(deeds[round_ * len(s.players) + i])
+            for p in s.players:
+                deed = self.edition.space(dealing[p.id][round_])
                 parts = [Transaction.transfer("dealt", BANK, p.id, deed_unit(deed.id), 1)]
                 if self.variant and self.variant.deal_paid:
                     parts.append(Transaction.transfer("dealt", p.id, BANK, CREDITS, deed.price))

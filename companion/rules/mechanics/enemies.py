@@ -144,7 +144,7 @@ class Enemies(Grogu):
         s = coop(emit.state)
         if s.boss_free or self.boss is None or s.over:
             return
-        if all(s.owner(d.id) != BANK for d in self.edition.deeds):
+        if self.every_hideout_owned(s):
             why = f"every {self.term('street')} is owned"
         else:
             low = next((e for e in self.enemies.values() if not e.boss and self.cards_left(s, e.id) == 1), None)
@@ -152,6 +152,13 @@ class Enemies(Grogu):
                 return
             why = f"{self.enemy_words(low.id)} is down to its last card"
         emit(BossReleased(f"{self.boss.name} leaves {self.term('outpost')} {self.boss.outpost}: {why}"))
+
+    def every_hideout_owned(self, s: CoopState) -> bool:
+        """Whether heroes own every hideout of the board: as many as its colour sets hold (16), so on a box still
+        being learnt, where a space nobody has described may be a hideout the Bank holds, owning every hideout
+        described so far is not enough."""
+        owned = sum(1 for d in self.edition.deeds if s.owner(d.id) != BANK)
+        return owned == sum(g.size for g in self.edition.groups.values())
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "enemies-move":

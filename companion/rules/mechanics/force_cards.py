@@ -8,16 +8,21 @@ is one to keep (Get Out of Jail Free, Just say no!): kept cards join the hand. A
 by naming it (its half of the player's side), and acts then; a Get Out of Jail Free card frees its player before
 the roll.
 
-Just say no!: when another player claims rent from a player, or sets a Bounty Hunter's Base in place of theirs, a
-player who holds a card may answer first: they play a Just say no! (from their hand, unseen: the table trusts them)
-or let it stand. Each Just say no! may itself be answered by the other player, in turn, until one lets it stand or
-holds no card. An even number of them lets the action stand; an odd number cancels it (a cancelled rent is not
-paid; a cancelled Bounty Hunter's Base is spent). Nobody rolls while the answers go on.
+Just say no!: when another player claims rent from a player, sets a Bounty Hunter's Base in place of theirs, or
+makes them pay with a Force card (drawn or played: "collect from each player"), a player who holds a card may
+answer first: they play a Just say no! (from their hand, unseen: the table trusts them) or let it stand. Each Just
+say no! may itself be answered by the other player, in turn, until one lets it stand or holds no card. An even
+number of them lets the action stand; an odd number cancels it (a cancelled rent is not paid; a cancelled Bounty
+Hunter's Base is spent). A card that makes every other player pay is answered by each of them in turn, from its
+player's left, each answer settling that player's part alone. Nobody rolls while the answers go on.
 
 A card used (one drawn that acts at once, one played from a hand, a Just say no!) lies face up on its deck's
 discard pile. When a token stops on a card space whose deck has run out, that deck's discards are shuffled and
 stacked face down as the new deck before the draw; with no discards either (every card of the deck is in a hand),
 nothing is drawn.
+
+A Force card that moves its player back onto GO pays GO's salary: GO pays whoever lands on it (only a Hyperdrive
+jump pays nothing).
 
 In the ledger, a card of a deck is one ``hand:<deck>`` unit: the bank holds the deck face down, each player their
 hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place."""
@@ -27,7 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from companion.card_effects import EFFECTS
-from companion.edition import Card, Deck, Space
+from companion.edition import Card, Deck, Space, a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, JailChanged, Noted, Posted
@@ -125,7 +130,7 @@ class ForceCards(Cards, Sides):
         side = self.side_of(s, player)
         if card is not None and card.side and card.side != side:
             return [V("card/other-half", f"{self.name_of(s, player)} fights for the {self.side_name(side)}: they "
-                                         f"carry out the {self.side_name(side)} half of the card.")]
+                                         "carry out the half of the card in their side's colour.")]
         return []
 
     def do_card(self, emit: Emitter, cmd: Command) -> None:
@@ -152,6 +157,40 @@ class ForceCards(Cards, Sides):
     def effect_just_say_no(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """A card to keep joins the drawer's hand."""
         self.keep(emit, player, deck)
+
+    def effect_collect_from_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]
+                                        ) -> None:
+        """Every other player pays the card's amount to the player whose card it is; the card is an action against
+        each of them, so each may first answer it (:meth:`collect_each`)."""
+        s = emit.state
+        seats = [p.id for p in s.players]
+        at = seats.index(player)
+        payers = [pid for pid in seats[at + 1:] + seats[:at] if not s.player(pid).retired]
+        self.collect_each(emit, player, payers, int(params["amount"]), deck)
+
+    def collect_each(self, emit: Emitter, actor: str, payers: list[str], amount: int, deck: str) -> None:
+        """The payers pay ``actor`` one after another, from ``actor``'s left, what a card of ``deck`` says; one
+        who holds a Force card may first answer with a Just say no!, and the next payer's turn comes once that
+        answer is settled (see :meth:`carry_on`)."""
+        reason = f"{a_or_an(self.edition.decks[deck].name)} Force card"
+        for i, payer in enumerate(payers):
+            rest = {"kind": "collect-each", "payers": payers[i + 1:], "amount": amount, "deck": deck}
+            if self.contested(emit, actor, payer, {"kind": "charge", "amount": amount, "reason": reason,
+                                                   "card": deck, "then": rest}):
+                return
+            self.charge(emit, payer, actor, amount, reason)
+
+    def carry_on(self, emit: Emitter, actor: str, then: dict[str, Any]) -> None:
+        """What an answered action leaves to do once it is settled, cancelled or not: the other players a card
+        makes pay."""
+        if then["kind"] == "collect-each":
+            self.collect_each(emit, actor, [str(p) for p in then["payers"]], int(then["amount"]), str(then["deck"]))
+
+    def effect_back(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """A token moved back onto GO collects GO's salary: GO pays every landing but a Hyperdrive jump."""
+        if (emit.state.player(player).position - int(params["spaces"])) % self.board_size == 0:
+            self.collect_go(emit, player)
+        super().effect_back(emit, player, deck, params)
 
     def keep(self, emit: Emitter, player: str, deck: str) -> None:
         emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} keeps the card", BANK, player,
@@ -187,19 +226,39 @@ class ForceCards(Cards, Sides):
         if card.effect == "jail-free":
             return self.jail_exit_guard(s, player)
         if card.effect == "just-say-no":
-            return [V("play/just-say-no", "Just say no! is played against another player's action.")]
+            return [V("play/just-say-no", "Just say no! answers another player's action against you: when the table "
+                                          f"waits for {self.name_of(s, player)}'s answer, it is played with "
+                                          f"say-no {player}.")]
         return self.blockers(s)
 
     def do_play(self, emit: Emitter, cmd: Command) -> None:
         s, (player, named) = emit.state, cmd.args
         deck, card, _ = self.played_card(s, player, named)
         assert deck is not None and card is not None
-        self.discard(emit, player, deck, f"{self.name_of(s, player)} plays a {deck.name} card")
+        self.discard(emit, player, deck, f"{self.name_of(s, player)} plays {a_or_an(deck.name)} card")
         emit(Noted(f"{self.name_of(s, player)} plays {deck.name}: {card.title}"))
         if card.effect == "jail-free":
             emit(JailChanged(player, False, 0))
         else:
             self.card_effect(emit, player, deck.id, card.effect, card.params)
+
+    def check_jail_card(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A Get Out of Jail Free card is a Force card in the hand: it is played by naming it."""
+        player = cmd.args[0]
+        return self.jail_exit_guard(s, player) or [V("jail/no-card", f"{self.term('get_out_of_jail')} is a Force "
+                                                                     "card: play it from the hand with play "
+                                                                     f"{player} DECK/CARD.")]
+
+    def player_json(self, state: GameState, player: str) -> dict[str, Any]:
+        """How many Force cards of each deck the player holds (the table knows the count, not the cards)."""
+        decks = {d.id: self.held(state, player, d.id) for d in self.edition.decks.values() if d.sides}
+        return {**super().player_json(state, player), "force_cards": decks}
+
+    def describe(self, state: GameState) -> dict[str, Any]:
+        """Each Force deck's cards face down and on its discard pile (the hands are in each player's count)."""
+        decks = {d.id: {"face_down": self.in_deck(state, d.id), "discarded": self.discarded(state, d.id)}
+                 for d in self.edition.decks.values() if d.sides}
+        return {**super().describe(state), "force_decks": decks}
 
     # ------------------------------------------------------------------ Just say no!
 
@@ -252,14 +311,22 @@ class ForceCards(Cards, Sides):
 
     def settle_answers(self, emit: Emitter, data: dict[str, Any], nos: int) -> None:
         """An even number of Just say no! lets the action stand; an odd number cancels it."""
-        actor, target = str(data["actor"]), str(data["target"])
+        actor, target, action = str(data["actor"]), str(data["target"]), dict(data["action"])
         if nos % 2:
             emit(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
                        f"{self.name_of(emit.state, target)} is cancelled"))
         else:
-            self.carry_out(emit, actor, target, dict(data["action"]))
+            self.carry_out(emit, actor, target, action)
+        if "then" in action:
+            self.carry_on(emit, actor, dict(action["then"]))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "just-say-no":
-            return "say no, or let the action stand"
+            action = d.data["action"]
+            what = "Bounty Hunter" if action["kind"] == "bounty" else "Force card" if "card" in action else "claim"
+            if not d.data["nos"]:
+                return f"answer the {what} against them: say no, or let it stand"
+            return "answer the last Just say no!: say no again, or let it stand"
+        if d.kind == "card" and self.edition.decks[d.data["deck"]].sides:
+            return f"draw {a_or_an(self.edition.decks[d.data['deck']].name)} card"
         return super().decision_text(d)

@@ -56,8 +56,10 @@ class Heists(Blocks):
     def check_heist(self, s: GameState, cmd: Command) -> list[Violation]:
         """A lander whose heist's turn it is challenges an opponent."""
         player, target = cmd.args
-        return (self.need_decision(s, player, "heist", "challenge to a Bank Heist")
-                + self.opponent_problems(s, player, target))
+        if self.decision(s, player, "heist") is None:
+            return [V("decision/no-heist", f"{self.name_of(s, player)} has no Bank Heist to carry out now."
+                                           + self.not_yet(s, player, "heist"))]
+        return self.opponent_problems(s, player, target)
 
     def do_heist(self, emit: Emitter, cmd: Command) -> None:
         player, target = cmd.args
@@ -69,6 +71,10 @@ class Heists(Blocks):
     def check_dial(self, s: GameState, cmd: Command) -> list[Violation]:
         """Each side of the heist turns their own dial once, to one of the three pictures."""
         player, picture = cmd.args
+        heist = go(s).heist
+        if heist is not None and player in heist.dials:
+            return [V("heist/dial-set", f"{self.name_of(s, player)} has already turned their dial: it stays as "
+                                        "it is until both are shown.")]
         problems = self.need_decision(s, player, "dial", "turn a Bank Heist dial for")
         if picture not in PICTURES:
             problems.append(V("heist/picture", f"A dial shows a {', a '.join(PICTURE_NAMES.values())}: "

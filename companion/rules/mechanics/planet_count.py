@@ -12,7 +12,7 @@ from functools import cmp_to_key
 from typing import ClassVar
 
 from companion.box.values import BOARD_TARGET
-from companion.edition import Space
+from companion.edition import Space, a_or_an
 from companion.engine.errors import Need, ValueNeeded
 from companion.engine.events import GameEnded
 from companion.engine.ledger import BANK
@@ -45,7 +45,7 @@ class PlanetCount(BaseLoss):
         if s.over or not planets or any(s.owner(d.id) == BANK for d in planets):
             return
         if len(planets) >= self.planet_spaces():
-            self.end_game(emit, f"every planet space holds a {self.term('base')}")
+            self.end_game(emit, f"every planet space holds {a_or_an(self.term('base'))}")
 
     def end_game(self, emit: Emitter, reason: str) -> None:
         """The sides' Bases counted; the winning side's players first, most Bases first (see the module's

@@ -28,12 +28,44 @@ class RentClaims(Deeds):
         """The owner must ask for rent before the edition's deadline: before the next player rolls, or the
         second player after the lander (``[rent] claim_turns`` 1 or 2); then it lapses."""
         owner, payer = cmd.args
-        claim = next((c for c in s.rent_claims if c.owner == owner and c.payer == payer), None)
+        claim = self.claim_on(s, owner, payer)
         if claim is None:
             return [V("rent/no-claim", f"{self.name_of(s, payer)} owes {self.name_of(s, owner)} no "
-                                       f"{self.term('rent')} right now (or the time to ask has passed).")]
+                                       f"{self.term('rent')} right now: {self.why_none_owed(s, owner, payer)}.")]
         self.claimed(claim)  # a rent not read off the Title Deed yet is asked now
         return []
+
+    def why_none_owed(self, s: GameState, owner: str, payer: str) -> str:
+        """Why the owner has no rent to claim from the payer: the last claim was paid, or not asked for in time,
+        or its deed was mortgaged before the owner asked (told while that claim's time to ask would still run);
+        else the deed the payer stands on earns the owner nothing now (mortgaged, or an owner in Jail where the
+        edition says so); else the payer has not stopped on any of the owner's deeds (nobody owes rent on their
+        own)."""
+        rent, payer_name, owner_name = self.term("rent"), self.name_of(s, payer), self.name_of(s, owner)
+        if owner == payer:
+            return f"nobody owes {rent} for their own {self.term('deed')}s"
+        closed = s.closed_claims.get((owner, payer))
+        if closed is not None and s.turn.number - closed.turn <= self.edition.rent_claim_turns:
+            name = self.edition.space(closed.space).name
+            if closed.how == "claimed":
+                return f"the {rent} for {name} was paid already"
+            if closed.how == "lapsed":
+                now = (f"{self.name_of(s, s.turn.player)} has rolled" if self.edition.rent_claim_lapses_at == "roll"
+                       else f"it is {self.name_of(s, s.turn.player)}'s turn now")
+                return f"the time to ask for the {rent} for {name} has passed ({now})"
+            if closed.how == "mortgaged":
+                return f"{name} was {self.term('mortgaged')} before {owner_name} asked, so it earns no {rent}"
+        space = self.space_at(s.player(payer).position)
+        withheld = self.rent_withheld(s, owner, space) if space.is_deed and s.owner(space.id) == owner else ""
+        return withheld or f"{payer_name} has not stopped on any of {owner_name}'s {self.term('deed')}s lately"
+
+    @staticmethod
+    def claim_on(s: GameState, owner: str, payer: str) -> RentClaim | None:
+        """The owner's open rent claim on the payer (the oldest), if any."""
+        for claim in s.rent_claims:
+            if claim.owner == owner and claim.payer == payer:
+                return claim
+        return None
 
     def claimed(self, claim: RentClaim) -> int:
         """What a claim is worth: the amount worked out at the landing, or, while the deed's amount for that level
@@ -45,7 +77,8 @@ class RentClaims(Deeds):
     def do_claim(self, emit: Emitter, cmd: Command) -> None:
         """The rent is charged (unless the payer may answer the claim first: see :meth:`contested`)."""
         owner, payer = cmd.args
-        claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
+        claim = self.claim_on(emit.state, owner, payer)
+        assert claim is not None
         emit(RentClosed(claim.id, "claimed"))
         space = self.edition.space(claim.space)
         amount, reason = self.claimed(claim), f"{self.term('rent')} for {space.name}"
@@ -56,7 +89,7 @@ class RentClaims(Deeds):
         """A claim made in time whose amount the table cannot read now (the Title Deed is not at hand) may wait:
         it stays owed, past the deadline, until the amount is entered and the owner claims again."""
         owner, payer = cmd.args
-        claim = next((c for c in s.rent_claims if c.owner == owner and c.payer == payer), None)
+        claim = self.claim_on(s, owner, payer)
         if claim is None:
             return self.check_claim(s, cmd)
         if claim.unread is None:
@@ -65,7 +98,8 @@ class RentClaims(Deeds):
 
     def do_defer(self, emit: Emitter, cmd: Command) -> None:
         owner, payer = cmd.args
-        claim = next(c for c in emit.state.rent_claims if c.owner == owner and c.payer == payer)
+        claim = self.claim_on(emit.state, owner, payer)
+        assert claim is not None
         emit(RentDeferred(claim.id))
 
     def lapse_claims(self, emit: Emitter, moment: str) -> None:

@@ -33,11 +33,12 @@ from companion.engine.events import (
 from companion.engine.ledger import Ledger
 from companion.engine.state import Decision, GameState, Player
 from companion.mini_boards import UNKNOWN_SPACE, Face, MiniBoards, colour_name, space_name
-from companion.rules.core import Emitter, Grammar, Rules
+from companion.rules.core import Emitter, Grammar, Rules, no_such_player
 from companion.rules.go_events import ActBegun, ActQueued, SatOut, StepBegun
 from companion.rules.go_state import STEPS, Act, GoState, go
 
 V = Violation
+ACT_NAMES = {"heist": "Bank Heist", "shut-down": "Shut Down", "mega": "Mega Shut Down"}
 
 
 class Rounds(Rules):
@@ -73,13 +74,17 @@ class Rounds(Rules):
     def check_setup(self) -> list[Violation]:
         """Besides the usual: each player plays on a face of this edition's mini boards, one board colour each
         (the colour is their die)."""
-        problems = super().check_setup()
+        problems = [v for v in super().check_setup() if v.code != "setup/token"]
         colours = []
         for p in self.setup.players:
             face = self.boards.faces.get(p.get("board", ""))
+            if p.get("token"):
+                problems.append(V("setup/token", f"{p.get('name', p.get('id'))}: the tokens of this game are not "
+                                                 "told apart; leave the token out and name the board instead."))
             if face is None:
-                problems.append(V("setup/board", f"{p.get('name', p.get('id'))} needs a mini board: one of "
-                                                 f"{', '.join(self.boards.faces)}."))
+                name = p.get("name", p.get("id"))
+                said = f"{name}: '{p['board']}' is not a mini board" if p.get("board") else f"{name} needs a mini board"
+                problems.append(V("setup/board", f"{said}: one of {', '.join(self.boards.faces)}."))
             else:
                 colours.append(face.colour)
         if len(set(colours)) != len(colours):
@@ -107,8 +112,14 @@ class Rounds(Rules):
         return s.active
 
     def where(self, s: GameState, player: str) -> str:
-        """The space a token stands on, as its board's layout says it so far."""
-        position = s.player(player).position
+        """The space a token stands on, as its board's layout says it so far (a token sent to Jail stands In
+        Jail)."""
+        if s.player(player).in_jail:
+            return "In Jail"
+        return self.space_words(s, player, s.player(player).position)
+
+    def space_words(self, s: GameState, player: str, position: int) -> str:
+        """A space of a player's board, as its layout says it so far (``space 7`` for one nobody has described)."""
         kind = self.face(s, player).kind_at(position)
         return f"space {position}" if kind == UNKNOWN_SPACE else space_name(kind)
 
@@ -135,7 +146,7 @@ class Rounds(Rules):
     def opponent_problems(self, s: GameState, player: str, target: str) -> list[Violation]:
         """An action aimed at another player names an opponent at this table."""
         if not s.has_player(target):
-            return [V("player/unknown", f"There is no player called '{target}' at this table.")]
+            return [no_such_player(target)]
         if target == player:
             return [V("target/self", "Choose an opponent, not yourself.")]
         return []
@@ -257,11 +268,25 @@ class Rounds(Rules):
         return d.data
 
     def check_pass(self, s: GameState, cmd: Command) -> list[Violation]:
-        """Only an action the player may take or leave can be let go."""
+        """Only an action the player may take or leave can be let go (a block that can be placed must be)."""
         player = cmd.args[0]
-        if not any(d.data.get("optional") for d in s.decisions_for(player)):
-            return [V("decision/nothing-to-pass", f"{self.name_of(s, player)} has no action to let go right now.")]
-        return []
+        if any(d.data.get("optional") for d in s.decisions_for(player)):
+            return []
+        must = s.decisions_for(player)
+        if must:
+            return [V("decision/not-optional", f"{self.name_of(s, player)} must {self.decision_text(must[0])}: "
+                                               "that cannot be let go.")]
+        return [V("decision/nothing-to-pass", f"{self.name_of(s, player)} has no action to let go right now."
+                  + self.not_yet(s, player))]
+
+    def not_yet(self, s: GameState, player: str, what: str = "") -> str:
+        """When a player's action (``what``; any, when empty) waits in the queue: whose turn comes first, in
+        words (a sentence to add to a refusal); else nothing."""
+        waiting = next((a for a in go(s).acts if a.player == player and what in ("", a.what)), None)
+        if waiting is None:
+            return ""
+        return (f" Their {ACT_NAMES[waiting.what]} waits its turn, clockwise from {self.name_of(s, s.turn.player)}"
+                f", who rolled: {self.waiting_for(s)}")
 
     def do_pass(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
@@ -308,10 +333,13 @@ class Rounds(Rules):
         emit(StepBegun("roll"))
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """The round, its step, the roller and what waits, besides the open decisions."""
+        """The round, its step, the roller (nobody before the first roll has chosen one) and what waits, besides
+        the open decisions."""
         s = go(state)
-        return {**super().describe(state), "round": s.turn.number, "step": s.step, "roller": s.turn.player,
-                "waiting": [{"player": a.player, "what": a.what, "step": a.step} for a in s.acts]}
+        roller = "" if s.step == "first-roll" else s.turn.player
+        return {**super().describe(state), "round": s.turn.number, "step": s.step, "roller": roller,
+                "waiting": [] if s.over else [{"player": a.player, "what": a.what, "step": a.step}
+                                          for a in s.acts]}
 
     def player_json(self, state: GameState, player: str) -> dict[str, Any]:
         """A player's board face and colour."""

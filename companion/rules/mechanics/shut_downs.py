@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from companion.edition import a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import Noted, Posted
@@ -50,14 +51,15 @@ class ShutDowns(ChanceTiles):
     def check_shut_down(self, s: GameState, cmd: Command) -> list[Violation]:
         """An opponent's Build square that holds blocks."""
         player, target, square = cmd.args[0], cmd.args[1], int(cmd.args[2])
-        problems = self.need_decision(s, player, "shut-down", "shut down")
+        if self.decision(s, player, "shut-down") is None:
+            return [V("decision/no-shut-down", f"{self.name_of(s, player)} has no Shut Down to carry out now."
+                                               + self.not_yet(s, player, "shut-down"))]
         wrong = self.opponent_problems(s, player, target)
         if wrong:
-            return problems + wrong
+            return wrong
         if square not in self.squares() or not self.stack(s, target, square)[1]:
-            problems.append(V("shut-down/empty", f"{self.name_of(s, target)} has no block on Build square "
-                                                 f"{square}."))
-        return problems
+            return [V("shut-down/empty", f"{self.name_of(s, target)} has no block on Build square {square}.")]
+        return []
 
     def do_shut_down(self, emit: Emitter, cmd: Command) -> None:
         player, target, square = cmd.args[0], cmd.args[1], int(cmd.args[2])
@@ -70,13 +72,20 @@ class ShutDowns(ChanceTiles):
     def shut(self, emit: Emitter, player: str, target: str, square: int) -> None:
         """One block of the target's square back to the tray."""
         colour, _ = self.stack(emit.state, target, square)
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} shuts down a {colour_name(colour)} "
-                                         f"block of {self.name_of(emit.state, target)}'s",
+        block = f"{a_or_an(colour_name(colour))} block of {self.name_of(emit.state, target)}'s"
+        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} shuts down {block}",
                                          square_account(target, square), TRAY, block_unit(colour), 1)))
 
     def check_shield(self, s: GameState, cmd: Command) -> list[Violation]:
-        """Only against a Shut Down aimed at the player, with a Shield kept."""
-        return self.need_decision(s, cmd.args[0], "shield", "shield")
+        """Only against a Shut Down aimed at the player, with a Shield kept (never against a Bank Heist or a Mega
+        Shut Down)."""
+        player = cmd.args[0]
+        if self.decision(s, player, "shield") is not None:
+            return []
+        if SHIELD not in go(s).held_tiles(player):
+            return [V("decision/no-shield", f"{self.name_of(s, player)} keeps no Shield tile.")]
+        return [V("decision/no-shield", f"{self.name_of(s, player)} has no Shut Down aimed at them to stop: a Shield "
+                                        "cancels a Shut Down only, never a Bank Heist or a Mega Shut Down.")]
 
     def do_shield(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]

@@ -1,6 +1,7 @@
 """Sides (Star Wars 2015): every player fights for the Rebels or the Empire. Allies share a side; the sides are
 even (one against one, two against two), or in a three-player game one player stands alone against two and sits
-first."""
+first. In an even game a player of the side the edition marks ``first`` (the Rebels) sits first: the youngest
+Rebel starts (their age is the table's to judge)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ class Sides(Rules):
     """Rebels against the Empire."""
 
     def check_setup(self) -> list[Violation]:
-        """Each player names one of the edition's sides; the sides have as many players each, or, with three
-        players, the one without an ally sits first."""
+        """Each player names one of the edition's sides; the sides have as many players each, a player of the side
+        that starts sitting first, or, with three players, the one without an ally sits first."""
         problems = super().check_setup()
         sides = [p.get("side", "") for p in self.setup.players]
         names = ", ".join(self.edition.sides)
@@ -34,6 +35,11 @@ class Sides(Rules):
         elif len(set(counts.values())) != 1:
             problems.append(V("setup/sides", "Both sides need as many players: one against one, or two against "
                                              "two."))
+        else:
+            starts = next((side for side, data in self.edition.sides.items() if data.get("first")), None)
+            if starts is not None and sides and sides[0] != starts:
+                problems.append(V("setup/sides", f"A player of the {self.side_name(starts)} sits first: the "
+                                                 f"youngest of the {self.side_name(starts)} starts."))
         return problems
 
     def side_of(self, s: GameState, player: str) -> str:
@@ -43,10 +49,6 @@ class Sides(Rules):
     def allies(self, s: GameState, player: str, other: str) -> bool:
         """Whether two different players fight for the same side."""
         return player != other and s.has_player(other) and self.side_of(s, player) == self.side_of(s, other)
-
-    def side_name(self, side: str) -> str:
-        """A side as the edition names it (``Rebels``, ``Empire``)."""
-        return str(self.edition.sides[side].get("name", side))
 
     def solo(self, s: GameState) -> str:
         """The player who fights alone in a three-player game ("" in an even game)."""

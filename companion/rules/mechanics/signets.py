@@ -31,6 +31,7 @@ class Signets(Battles, CardEffects):
     landing_decisions: ClassVar[tuple[str, ...]] = ("card",)
     landings: ClassVar[dict[str, str]] = {"card": "land_card"}
     asks: ClassVar[frozenset[str]] = frozenset({"cards"})
+    traded_card: ClassVar[str] = "card:<card id>"
 
     def __init__(self, edition: Edition, setup: Setup) -> None:
         super().__init__(edition, setup)
@@ -85,9 +86,9 @@ class Signets(Battles, CardEffects):
             self.signet_effect(emit, player, card)
 
     def signet_effect(self, emit: Emitter, player: str, card: Card) -> None:
-        """A card that acts at once: money as the classic cards, a move like a jump (GO pays; enemies and Grogu on
-        the way stay), or Jail. A hero already in Jail (sent there by the first of Boba Fett's two cards) is not
-        moved by the second."""
+        """A card that acts at once: money as the classic cards, a move like a jump (GO pays when passed, or when a
+        move back stops on it; enemies and Grogu on the way stay), or Jail. A hero already in Jail (sent there by
+        the first of Boba Fett's two cards) is not moved by the second."""
         s = emit.state
         if card.effect in ("advance", "back", "go-to-jail") and s.player(player).in_jail:
             emit(Noted(f"{self.name_of(s, player)} is in {self.term('jail')}, so the card moves nobody"))
@@ -96,8 +97,10 @@ class Signets(Battles, CardEffects):
             self.advance_to(emit, player, self.edition.space(card.params["target"]).position, "card")
             self.land(emit, player)
         elif card.effect == "back":
-            emit(TokenMoved(player, (s.player(player).position - int(card.params["spaces"])) % self.board_size,
-                            "back"))
+            position = (s.player(player).position - int(card.params["spaces"])) % self.board_size
+            emit(TokenMoved(player, position, "back"))
+            if position == 0:
+                self.collect_go(emit, player)
             self.land(emit, player)
         elif card.effect == "go-to-jail":
             self.to_jail(emit, player)

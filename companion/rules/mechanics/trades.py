@@ -37,7 +37,7 @@ class Trades(Rules):
             problems.append(V("player/unknown", f"'{partner}' is not a player in the game."))
             return problems
         try:
-            mine, theirs = parse_assets(give, "give"), parse_assets(get, "get")
+            mine, theirs = parse_assets(give, "give", self.traded_card), parse_assets(get, "get", self.traded_card)
         except ValueError as exc:
             return [*problems, V("trade/syntax", str(exc))]
         if not (mine.deeds or mine.cash or mine.cards or theirs.deeds or theirs.cash or theirs.cards):
@@ -59,8 +59,8 @@ class Trades(Rules):
 
     def do_propose(self, emit: Emitter, cmd: Command) -> None:
         proposer, partner, give, get = cmd.args
-        emit(TradeProposed(proposer, partner, parse_assets(give, "give").to_json(),
-                           parse_assets(get, "get").to_json()))
+        emit(TradeProposed(proposer, partner, parse_assets(give, "give", self.traded_card).to_json(),
+                           parse_assets(get, "get", self.traded_card).to_json()))
 
     def check_accept(self, s: GameState, cmd: Command) -> list[Violation]:
         """Both sides confirm; the trade is checked again as one transaction when accepted."""

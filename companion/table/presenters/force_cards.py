@@ -60,9 +60,13 @@ def play_command(player: str, deck: str, card: str) -> str:
 
 
 def action_words(game: Game, data: DecisionData) -> str:
-    """The action answered, in words: "Luke's claim of 10 credits rent", "Vader's Bounty Hunter on Endor 1"."""
+    """The action answered, in words: "Luke's claim of 10 credits (rent for Endor 1)", "Luke's Rebel Force card:
+    20 credits to pay", "Vader's Base set on Endor 1"."""
     actor, action = party_name(game, str(data["actor"])), data["action"]
     assert isinstance(action, dict)
+    if action["kind"] == "charge" and "card" in action:
+        deck = game.edition.decks[str(action["card"])].name
+        return f"{actor}'s {deck} Force card: {credits(game.edition, int(action['amount']))} to pay"
     if action["kind"] == "charge":
         return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} ({action['reason']})"
     return f"{actor}'s {game.edition.term('base')} set on {game.edition.space(str(action['space'])).name}"

@@ -62,7 +62,8 @@ def token_moved(game: Game, event: TokenMoved) -> str:
     """Where a token stopped on its own board (a move to jail is the jail's own line)."""
     if event.how == "jail":
         return f"{party_name(game, event.player)} goes to Jail and sits out the next round"
-    return f"{party_name(game, event.player)} moves to {mechanic(game, Rounds).where(game.state, event.player)}"
+    space = mechanic(game, Rounds).space_words(game.state, event.player, event.position)
+    return f"{party_name(game, event.player)} moves to {space}"
 
 
 def sat_out(game: Game, event: SatOut) -> str:

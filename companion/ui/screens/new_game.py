@@ -34,6 +34,7 @@ from companion.table.setup_choices import (
     first_turn_note,
     new_seat,
     seat_name,
+    seat_token,
     table_full,
     take_board,
     take_token,
@@ -149,9 +150,10 @@ class NewGameScreen(CompanionScreen):
         self.seats.insert(0, self.seats.pop(index))
         self.refresh()
 
-    def choose_token(self, index: int, token: str) -> None:
-        """A player takes a token; whoever had it gets theirs in exchange."""
-        self.seats = take_token(self.seats, index, token)
+    def choose_token(self, index: int, token: str, side: str = "") -> None:
+        """A player takes a token (for ``side``, a token with no side of its own); whoever had it gets theirs in
+        exchange."""
+        self.seats = take_token(self.seats, index, token, side)
         self.refresh()
 
     def choose_board(self, index: int, colour: str) -> None:
@@ -300,10 +302,9 @@ class NewGameScreen(CompanionScreen):
             self.add_button.disabled = self.start_button.disabled = True
             return
         self.add_button.disabled = self.start_button.disabled = False
-        tokens = {t.id: t for t in token_choices(edition)}
         boards = {b.colour: b for b in board_choices(edition)}
         for index, seat in enumerate(self.seats):
-            row = self._seat_row(index, seat, tokens.get(seat.token), boards.get(board_colour(edition, seat.board)),
+            row = self._seat_row(index, seat, seat_token(edition, seat), boards.get(board_colour(edition, seat.board)),
                                  bool(boards))
             self.seat_list.add_widget(row)
         full = table_full(edition, self.seats)
@@ -404,21 +405,23 @@ class NewGameScreen(CompanionScreen):
         dialog = Dialog(f"Token for {who}", size_hint=(0.9, 0.95))
         grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
+        mine = seat_token(edition, self.seats[index])
         for token in token_choices(edition):
             holder = holders.get(token.id)
-            if token.id == self.seats[index].token:
+            if token == mine:
                 second = f"{token.side_name} \u00b7 {who} has it"
-            elif holder:
+            elif holder and token.id != self.seats[index].token:
                 second = f"{token.side_name} \u00b7 swap with {holder}"
             else:
                 second = token.side_name
 
-            def choose(t: str = token.id) -> None:
+            def choose(t: str = token.id, side: str = token.side) -> None:
                 dialog.dismiss()
-                self.choose_token(index, t)
+                self.choose_token(index, t, side)
 
             button = TapButton(two_lines(token.name, second), choose, height=ROW_HEIGHT, markup=True)
-            button.background_color = theme.rgba(token.side_colour, 1 if holder is None else 0.45)
+            free = holder is None or token.id == self.seats[index].token
+            button.background_color = theme.rgba(token.side_colour, 1 if free else 0.45)
             button.color = theme.text_on(theme.rgba(token.side_colour))
             button.token = token.id
             grid.add_widget(button)
