@@ -19,7 +19,14 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -33,29 +40,57 @@ from companion.table.space_map import MapCell, SpaceMap, ring_place, ring_shape
 from companion.ui import theme
 from companion.ui.widgets import FreshGuard, TapButton, load_layout, toast
 
-DIMMED = 0.5
-"""How much of a space that cannot be chosen shows through (the chooser's own space a little more)."""
+CLEAR = (0, 0, 0, 0)
+"""No colour: a space whose planet colour is not given, or with no Base."""
 
 
 class TokenChip(Label):
     """A token standing on a space: its player's name (initials when several stand there) on a light pill, the
     chooser's on yellow (look: ``board_map.kv``)."""
 
-    chip = ColorProperty(theme.TEXT)
+    chooser = BooleanProperty(False)
+
+
+class TokenRow(BoxLayout):
+    """The tokens standing on a space, one chip each (look: ``board_map.kv``); ``chooser_first``: the first is
+    the chooser's."""
+
+    names = ListProperty()
+    chooser_first = BooleanProperty(False)
+
+    def on_names(self, *_args: object) -> None:
+        """One chip per name, in order."""
+        self.clear_widgets()
+        for n, name in enumerate(self.names):
+            self.add_widget(TokenChip(text=name, chooser=self.chooser_first and n == 0))
+
+    def on_chooser_first(self, *_args: object) -> None:
+        """The chooser's chip is the first."""
+        for n, chip in enumerate(reversed(self.children)):
+            chip.chooser = self.chooser_first and n == 0
 
 
 class SpaceCell(FreshGuard, ButtonBehavior, BoxLayout):
-    """One space on the ring (look: ``<SpaceCell>`` in ``board_map.kv``): bright and framed when a tap chooses
-    it, dimmed otherwise."""
+    """One space on the ring: only its data; its look (bright and framed when a tap chooses it, dimmed
+    otherwise) is ``<SpaceCell>`` in ``board_map.kv``."""
 
     title = StringProperty("")
     words = StringProperty("")
+    colour = ColorProperty(CLEAR)
+    """The planet's colour along the top (and filling the space when it is a choice)."""
+    base = ColorProperty(CLEAR)
+    """The colour of the side whose Base stands there."""
+    tokens = ListProperty()
+    """The words on the tokens standing there, the chooser's first (initials when more than two stand there)."""
+    chooser_here = BooleanProperty(False)
+    known = BooleanProperty(True)
+    offered = BooleanProperty(False)
+    """Whether a tap chooses this space."""
     fill = ColorProperty(theme.PANEL)
-    band = ColorProperty((0, 0, 0, 0))
-    base = ColorProperty((0, 0, 0, 0))
+    ink = ColorProperty(theme.TEXT)
     frame = ColorProperty(theme.BACKGROUND)
     frame_width = NumericProperty(dp(1))
-    ink = ColorProperty(theme.TEXT)
+    """The look, bound in ``board_map.kv`` to the data above."""
 
     def __init__(self, cell: MapCell, on_tap: Callable[[SpaceCell], Any], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -64,35 +99,12 @@ class SpaceCell(FreshGuard, ButtonBehavior, BoxLayout):
         self.drawn_at = Clock.frames  # the tap that opened the map is not a choice
         self.title = cell.name if cell.known else f"?  {cell.name}"
         self.words = cell.words
-        short = len(cell.tokens) > 2
-        self.chips = [TokenChip(text=initials(name) if short else name,
-                                chip=theme.ACCENT if cell.chooser_here and n == 0 else theme.TEXT)
-                      for n, name in enumerate(cell.tokens)]
-        tokens: BoxLayout = self.ids.tokens
-        for chip in self.chips:
-            tokens.add_widget(chip)
-        if not self.chips:
-            tokens.height = 0
+        self.tokens = [initials(name) for name in cell.tokens] if len(cell.tokens) > 2 else list(cell.tokens)
+        self.chooser_here, self.known, self.offered = cell.chooser_here, cell.known, cell.choice is not None
         if cell.colour:
-            self.band = theme.rgba(cell.colour)
+            self.colour = theme.rgba(cell.colour)
         if cell.side_colour:
             self.base = theme.rgba(cell.side_colour)
-        if self.choice is not None and cell.known:
-            self.fill = theme.rgba(cell.colour) if cell.colour else theme.BUTTON
-            self.ink = theme.text_on(self.fill)
-            self.frame, self.frame_width = theme.ACCENT, dp(3)
-        elif self.choice is not None:  # a space nobody has described: a choice, but darker than a known one
-            self.fill = theme.PANEL_RAISED
-            self.frame, self.frame_width = theme.ACCENT, dp(1.5)
-        else:
-            self.fill = theme.PANEL if cell.known else theme.BACKGROUND
-            self.ink = theme.MUTED
-            self.opacity = 0.7 if cell.chooser_here else DIMMED
-
-    @property
-    def tokens(self) -> list[str]:
-        """The words on the tokens shown, the chooser's first."""
-        return [chip.text for chip in self.chips]
 
     def on_release(self) -> None:
         """Choose this space (or say why it cannot be chosen)."""
@@ -126,11 +138,9 @@ class RingMap(FloatLayout):
         w, h = self.width / cols, self.height / rows
         for cell in self.cells:
             col, row = ring_place(cell.position, cols, rows)
-            cell.size_hint = (None, None)
             cell.pos, cell.size = (self.x + col * w + dp(1), self.y + row * h + dp(1)), (w - dp(2), h - dp(2))
         centre = self.centre
         if centre is not None:
-            centre.size_hint = (None, None)
             centre.pos = (self.x + w + dp(4), self.y + h + dp(4))
             centre.size = (max(dp(10), (cols - 2) * w - dp(8)), max(dp(10), (rows - 2) * h - dp(8)))
 
