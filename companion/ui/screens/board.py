@@ -5,16 +5,16 @@ Imperial Advance spaces. Beside the map: which physical piece to move where afte
 one had to go a space further), the boss's release, and where Grogu is.
 
 Everything comes from :func:`companion.table.coop.board_map`; the screen only places it. The layout (the bar, the
-map's place, the side panel with the moves and the places) is ``board.kv``; the map itself is drawn here, each
-space placed by its number.
+map's place, the side panel with the moves and the places) and the look of each space, outpost and piece are
+``board.kv``; here each space gets its data (name, owner, colour, pieces) and is placed by its number.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kivy.graphics import Color, Line, Rectangle
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
@@ -24,17 +24,15 @@ from companion.table.coop import BoardMap, MapSpace, Outpost, board_map, boss_wo
 from companion.table.views import GROGU_COLOUR, NO_COLOUR, pieces
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, load_layout, paint, text
+from companion.ui.widgets import Panel, TapButton, load_layout, text
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
 SIDE = 8                # spaces from one corner to the next
 CELLS = SIDE + 1        # cells along each edge of the ring, corners included
-CELL_FONT = sp(10)
-CHIP_FONT = sp(10)
-BAND = 0.13             # the colour band's share of a cell
-CHIP_H = dp(16)
+CLEAR = (0, 0, 0, 0)
+"""No colour: a space without a colour band."""
 
 
 def cell_of(position: int) -> tuple[int, int]:
@@ -51,132 +49,94 @@ def inward(position: int) -> tuple[int, int]:
 
 class Chip(Label):
     """A piece on the map: its initials on a disc (a hero: white, Grogu: green) or a square (an enemy, in its
-    colour, outlined so a dark one still shows)."""
+    colour, outlined so a dark one still shows); look: ``<Chip>`` in ``board.kv``."""
 
-    def __init__(self, mark: str, colour: theme.Colour, square: bool = False, **kwargs: Any) -> None:
-        super().__init__(text=mark, font_size=CHIP_FONT, bold=True, color=theme.text_on(colour),
-                         size_hint=(None, None), size=(dp(19), CHIP_H), **kwargs)
-        self.piece_colour, self.square = colour, square
-        with self.canvas.before:
-            Color(*colour)
-            self._shape = Rectangle() if square else Line(width=dp(9))
-            Color(*theme.TEXT)
-            self._edge = Line(width=dp(1))
-        self.bind(pos=self._draw, size=self._draw)
-
-    def _draw(self, *_args: object) -> None:
-        x, y, w, h = self.x, self.y, self.width, self.height
-        if self.square:
-            self._shape.pos, self._shape.size = (x, y), (w, h)
-            self._edge.rectangle = (x, y, w, h)
-        else:
-            r = min(w, h) / 2
-            self._shape.circle = (self.center_x, self.center_y, r / 2)
-            self._shape.width = r / 2
-            self._edge.circle = (self.center_x, self.center_y, r)
+    piece = StringProperty("")
+    """Whose piece it is."""
+    piece_colour = ColorProperty(theme.TEXT)
+    square = BooleanProperty(False)
 
 
-def chips_for(hero_names: tuple[str, ...], grogu: bool, enemy: str, enemy_colour: str) -> list[Chip]:
+Piece = tuple[str, str, theme.Colour, bool]
+"""A piece as drawn: whose it is, its initials, its colour, whether it is square (an enemy)."""
+
+
+def pieces_on(hero_names: tuple[str, ...], grogu: bool, enemy: str, enemy_colour: str) -> list[Piece]:
     """The pieces standing on one space: heroes, Grogu alone, the enemy."""
-    chips = [Chip(initials(name), theme.TEXT) for name in hero_names]
-    for chip, name in zip(chips, hero_names, strict=True):
-        chip.piece = name
+    found: list[Piece] = [(name, initials(name), theme.TEXT, False) for name in hero_names]
     if grogu:
-        chip = Chip("G", theme.rgba(GROGU_COLOUR))
-        chip.piece = "Grogu"
-        chips.append(chip)
+        found.append(("Grogu", "G", theme.rgba(GROGU_COLOUR), False))
     if enemy:
-        chip = Chip(initials(enemy), theme.rgba(enemy_colour), square=True)
-        chip.piece = enemy
-        chips.append(chip)
-    return chips
+        found.append((enemy, initials(enemy), theme.rgba(enemy_colour), True))
+    return found
+
+
+class ChipRow(BoxLayout):
+    """The pieces standing on a space or in an outpost, one :class:`Chip` each (look: ``board.kv``)."""
+
+    pieces = ListProperty()
+
+    def on_pieces(self, *_args: object) -> None:
+        """One chip per piece, in order."""
+        self.clear_widgets()
+        for piece, mark, colour, square in self.pieces:
+            self.add_widget(Chip(piece=piece, text=mark, piece_colour=colour, square=square))
+
+    @property
+    def chips(self) -> list[Chip]:
+        """The chips shown, in order."""
+        return list(reversed(self.children))
 
 
 class MapCell(FloatLayout):
-    """One space of the ring: colour band on the side facing the middle, short name, owner, pieces."""
+    """One space of the ring: only its data; its look (colour band on the side facing the middle, short name,
+    owner, pieces, a green frame where Grogu is) is ``<MapCell>`` in ``board.kv``."""
+
+    title = StringProperty("")
+    owner = StringProperty("")
+    colour = ColorProperty(CLEAR)
+    """The colour band's colour (clear: no band)."""
+    dx = NumericProperty(0)
+    dy = NumericProperty(0)
+    """The direction towards the middle of the board, where the colour band is."""
+    pieces = ListProperty()
+    grogu_here = BooleanProperty(False)
 
     def __init__(self, space: MapSpace, holder_here: bool, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.space, self.position = space, space.position
+        self.dx, self.dy = inward(space.position)
+        self.title, self.owner = space.name, space.owner
         self.grogu_here = space.grogu or holder_here
-        paint(self, theme.PANEL_RAISED)
-        with self.canvas.before:
-            Color(*(theme.rgba(GROGU_COLOUR) if self.grogu_here else theme.BACKGROUND))
-            self._frame = Line(width=dp(1.5) if self.grogu_here else dp(0.8))
-            self._band_colour = Color(*theme.rgba(space.colour, 1 if space.colour else 0))
-            self._band = Rectangle()
-        self.name_label = Label(text=space.name, font_size=CELL_FONT, color=theme.TEXT, halign="center",
-                                valign="top", max_lines=2, line_height=0.9)
-        self.add_widget(self.name_label)
-        self.owner_label = Label(text=f"[b]{initials(space.owner)}[/b]" if space.owner else "", markup=True,
-                                 font_size=CELL_FONT, color=theme.ACCENT, halign="right", valign="bottom")
-        self.owner = space.owner
-        self.add_widget(self.owner_label)
-        self.chips = chips_for(space.heroes, space.grogu, space.enemy, space.enemy_colour)
-        self.chip_row = BoxLayout(spacing=dp(1), size_hint=(None, None))
-        for chip in self.chips:
-            self.chip_row.add_widget(chip)
-        self.add_widget(self.chip_row)
-        self.bind(pos=self._place, size=self._place)
+        if space.colour and space.colour != NO_COLOUR:
+            self.colour = theme.rgba(space.colour)
+        self.pieces = pieces_on(space.heroes, space.grogu, space.enemy, space.enemy_colour)
 
-    def _place(self, *_args: object) -> None:
-        x, y, w, h = self.x, self.y, self.width, self.height
-        self._frame.rectangle = (x, y, w, h)
-        dx, dy = inward(self.position)
-        if self.space.colour == NO_COLOUR or not self.space.colour:
-            self._band.size = (0, 0)
-        elif dy:
-            band = h * BAND
-            self._band.pos, self._band.size = (x, y + h - band if dy > 0 else y), (w, band)
-        else:
-            band = w * BAND
-            self._band.pos, self._band.size = (x + w - band if dx > 0 else x, y), (band, h)
-        top = h * BAND if dy > 0 else 0
-        left = w * BAND if dx < 0 else 0
-        right = w * BAND if dx > 0 else 0
-        bottom = h * BAND if dy < 0 else 0
-        chips_h = CHIP_H
-        self.name_label.size_hint = (None, None)
-        self.name_label.pos = (x + left + dp(1), y + bottom + chips_h + dp(1))
-        self.name_label.size = (max(1, w - left - right - dp(2)), max(1, h - top - bottom - chips_h - dp(2)))
-        self.name_label.text_size = self.name_label.size
-        self.chip_row.width = len(self.chips) * dp(20)
-        self.chip_row.height = chips_h
-        self.chip_row.pos = (x + left + dp(1), y + bottom + dp(1))
-        self.owner_label.size_hint = (None, None)
-        self.owner_label.size = (dp(22), chips_h)
-        self.owner_label.pos = (x + w - right - dp(23), y + bottom + dp(1))
-        self.owner_label.text_size = self.owner_label.size
+    @property
+    def chips(self) -> list[Chip]:
+        """The pieces drawn here, in order."""
+        row: ChipRow = self.ids.chip_row
+        return row.chips
 
 
 class OutpostBox(FloatLayout):
-    """An Imperial outpost inside the ring, beside its advance space, with the enemy waiting in it."""
+    """An Imperial outpost inside the ring, beside its advance space, with the enemy waiting in it (look:
+    ``<OutpostBox>`` in ``board.kv``)."""
+
+    title = StringProperty("")
+    pieces = ListProperty()
 
     def __init__(self, outpost: Outpost, word: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.outpost, self.number = outpost, outpost.number
-        paint(self, theme.PANEL)
-        with self.canvas.before:
-            Color(*theme.MUTED)
-            self._frame = Line(width=dp(1), dash_length=dp(4), dash_offset=dp(3))
-        self.label = Label(text=f"{word} {outpost.number}", font_size=CELL_FONT, color=theme.MUTED,
-                           halign="center", valign="top")
-        self.add_widget(self.label)
-        self.chips = chips_for((), False, outpost.enemy, outpost.colour)
-        self.chip_row = BoxLayout(size_hint=(None, None))
-        for chip in self.chips:
-            self.chip_row.add_widget(chip)
-        self.add_widget(self.chip_row)
-        self.bind(pos=self._place, size=self._place)
+        self.title = f"{word} {outpost.number}"
+        self.pieces = pieces_on((), False, outpost.enemy, outpost.colour)
 
-    def _place(self, *_args: object) -> None:
-        x, y, w, h = self.x, self.y, self.width, self.height
-        self._frame.rectangle = (x, y, w, h)
-        self.label.size_hint = (None, None)
-        self.label.pos, self.label.size = (x, y + h / 2), (w, h / 2 - dp(1))
-        self.label.text_size = self.label.size
-        self.chip_row.size = (len(self.chips) * dp(20), CHIP_H)
-        self.chip_row.pos = (x + (w - self.chip_row.width) / 2, y + dp(3))
+    @property
+    def chips(self) -> list[Chip]:
+        """The enemy waiting here, if any."""
+        row: ChipRow = self.ids.chip_row
+        return row.chips
 
 
 class BoardMapWidget(FloatLayout):
