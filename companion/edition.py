@@ -634,8 +634,7 @@ def board_facts(raw: dict[str, Any], kind: str, group: str | None) -> BoardFacts
 
     entry = next((g for g in groups if g.get("id") == group), None) if group else None
     if entry is None and not group:  # a kind with a group of its own (equipment, Imperial forces) is in that one
-        of_kind = [g for g in groups if g.get("kind") == kind]
-        entry = of_kind[0] if len(of_kind) == 1 else None
+        entry = own_group(raw, kind)
     owned = (int(entry.get("size", len(members(str(group))))) if entry is not None
              else sum(1 for s in spaces if s.get("kind") == kind))
     def joins(g: dict[str, Any]) -> bool:
@@ -651,6 +650,13 @@ def board_facts(raw: dict[str, Any], kind: str, group: str | None) -> BoardFacts
         groups=joinable, group_ids=frozenset(str(g.get("id")) for g in groups),
         decks=tuple((str(d.get("id")), str(d.get("name", d.get("id")))) for d in raw.get("cards", {}).get("decks", [])),
         owned=owned, shared=board.get("kinds", {}).get(kind, {}))
+
+
+def own_group(raw: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    """The group a kind of space has to itself in edition data ``raw`` (the equipment, the Imperial forces): the
+    one group marked with that kind; None when there is none, or several to choose from."""
+    of_kind = [g for g in raw.get("board", {}).get("groups", []) if g.get("kind") == kind]
+    return of_kind[0] if len(of_kind) == 1 else None
 
 
 def group_name(item: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 from companion.box.values import SECTIONS, BoxValueError, face_position, joined, split_target
-from companion.edition import kind_fields
+from companion.edition import kind_fields, own_group
 from companion.mini_boards import UNKNOWN_SPACE
 from companion.space_kinds import NOT_READ
 
@@ -110,9 +110,9 @@ def count_tiles(raw: dict[str, Any], values: dict[str, Any]) -> None:
 def _join_own_group(raw: dict[str, Any], entry: dict[str, Any]) -> None:
     """A space given a type that has a group of its own (equipment, the Imperial forces) is in that group: there is
     nothing to choose, so nobody is asked."""
-    of_kind = [g for g in raw.get("board", {}).get("groups", []) if g.get("kind") == entry["kind"]]
-    if "group" not in entry and len(of_kind) == 1:
-        entry["group"] = of_kind[0]["id"]
+    group = own_group(raw, entry["kind"])
+    if "group" not in entry and group is not None:
+        entry["group"] = group["id"]
 
 
 def _values_of_kind(raw: dict[str, Any], entry: dict[str, Any], unknown: list[str]) -> list[str]:
