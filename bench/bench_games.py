@@ -70,11 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  the same per second of this process's CPU time (less moved by other work on the machine): "
           f"{sum(r.turns for r in runs) / cpu:.0f} player-turns, {total / cpu:.0f} commands")
 
-    # The engine alone: replay every game's commands (each validated again, as Journal.resume does).
-    games = [(setup, [(parse_command(t), 0.0) for t in texts], fp) for setup, texts, fp in kept]
-    replayed = sum(len(cmds) for _, cmds, _ in games)
+    # The engine alone: replay every game's commands (each validated again, as Journal.resume does). Each game's
+    # lines are read just before its replay (not timed), so that, as in Journal.resume, only that game's commands
+    # are alive: holding all of them at once made the garbage collector half of the figure.
+    replayed = sum(len(texts) for _, texts, _ in kept)
     replay = 0.0
-    for setup, cmds, fp in games:
+    for setup, texts, fp in kept:
+        cmds = [(parse_command(t), 0.0) for t in texts]
         t0 = time.perf_counter()
         again = replay_game(edition, setup, cmds)
         replay += time.perf_counter() - t0

@@ -36,7 +36,7 @@ from pathlib import Path
 from companion.edition import Deck, Edition, Space, load_edition
 from companion.engine.commands import Command
 from companion.engine.game import Game, JournalSink
-from companion.engine.ledger import BANK, HOTEL, HOUSE, deed_unit
+from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, deed_unit
 from companion.engine.state import Auction, Decision, GameState, Setup
 from companion.rules import new_game
 
@@ -81,6 +81,8 @@ class TableBots:
         """Each deck's card ids, all of them and all but its Get Out of Jail Free card (see :meth:`_card_ids`)."""
         self.faces = tuple(tuple(str(v) for v in die.values) for die in edition.dice.need().dice)
         """The move's dice, each as the faces it can show, written as a roll enters them."""
+        self.drawn = tuple((faces, len(faces), len(faces).bit_length()) for faces in self.faces)
+        """Each die's faces, how many there are and the random bits that number takes (see :meth:`_dice`)."""
         self.plans = {d.id: (d.build_cost, edition.groups[d.group or ""].members)
                       for d in edition.deeds if d.kind == "street"}
         """Each street's building cost and the members of its colour group, read once."""
@@ -101,7 +103,17 @@ class TableBots:
     # ------------------------------------------------------------------ helpers
 
     def _dice(self) -> tuple[str, ...]:
-        return tuple(self.rng.choice(faces) for faces in self.faces)
+        # What rng.choice(faces) does for each die (random.Random._randbelow_with_getrandbits: the fewest bits
+        # that count the faces, drawn again while past the last face), without its two calls: the same faces
+        # from the same seed, as the record of seeds 0 to 199 checks.
+        bits = self.rng.getrandbits
+        rolled = []
+        for faces, count, width in self.drawn:
+            face = bits(width)
+            while face >= count:
+                face = bits(width)
+            rolled.append(faces[face])
+        return tuple(rolled)
 
     def _level(self, s: GameState, deed: str) -> int:
         return self.hotel_level if s.hotels(deed) else s.houses(deed)
@@ -208,10 +220,10 @@ class TableBots:
         """Lift a mortgage, else build evenly, when the player has credits to spare: the first of their deeds in
         board order that qualifies."""
         s = game.state
-        cash = s.cash(player)
+        held = s.ledger.holdings(player)
+        cash = held.get(CREDITS, 0)
         if cash < BUILD_RESERVE:
             return None
-        held = s.ledger.holdings(player)
         if s.mortgaged:
             mine = sorted((m for m in s.mortgaged if self.held_as[m][0] in held), key=self.board_order.__getitem__)
             for deed_id in mine:
@@ -243,7 +255,7 @@ class TableBots:
     def _turn(self, game: Game) -> Command:
         s = game.state
         t = s.turn
-        p = s.player(t.player)
+        p = s.seats[t.player]
         improve = self._improve(game, p.id)
         if improve is not None:
             return improve

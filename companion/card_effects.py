@@ -41,6 +41,7 @@ EFFECTS: dict[str, CardEffect] = {e.id: e for e in (
     CardEffect("repairs", ("per_house", "per_hotel"), "pay", "Pay per {building}"),
     CardEffect("pay-each-player", ("amount",), "pay", "Pay each player"),
     CardEffect("collect-from-each-player", ("amount",), "collect", "Collect from each player"),
+    CardEffect("collect-from-a-player", ("amount",), "collect", "Collect from one player of your choice"),
     CardEffect("battle-bonus", ("amount",), "keep", "Add to a battle roll (kept)", kept=True),
     CardEffect("second-chance", (), "keep", "A second try in a lost battle (kept)", kept=True),
     CardEffect("take-grogu", (), "keep", "Bring Grogu to you (kept)", kept=True),

@@ -121,7 +121,7 @@ def run_script_command(file: Path, journal_file: Path | None, game_id: str | Non
         for v in violations:
             print(f"  - {v.message} [{v.code}]", file=sys.stderr)
             if v.need is not None:
-                print(f"    answer with: {box_answer(v.need)}", file=sys.stderr)
+                print(f"    answer with: {box_answer(v.need, cmd)}", file=sys.stderr)
     print(json.dumps(result, indent=2))
     return EXIT_REJECTED if outcome.rejected else 0
 

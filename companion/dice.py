@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import product
+from math import prod
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import EditionError
 
 MOVE = "move"  # the roll every edition has: the dice a player moves with
+LISTED_ROLLS = 4096
+"""How many different rolls a kind of roll may have for :attr:`RollNeed.rolls` to list them all."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +50,18 @@ class RollNeed:
     every die in the tray is thrown, but only the seated colours move anyone). Entered by hand they are left out;
     a dice device may report them."""
 
+    @cached_property
+    def rolls(self) -> frozenset[tuple[int, ...]]:
+        """Every roll these dice can show, value by value, when there are few enough to list them (up to
+        :data:`LISTED_ROLLS`; none otherwise)."""
+        if prod(len(d.values) for d in self.dice) > LISTED_ROLLS:
+            return frozenset()
+        return frozenset(product(*(d.values for d in self.dice)))
+
     def problems(self, values: tuple[int, ...] | list[int]) -> list[str]:
         """Every reason ``values`` is not a roll of these dice: one value per die, each a value that die shows."""
+        if type(values) is tuple and values in self.rolls:
+            return []
         if len(values) != len(self.dice):
             return [f"{self.name} is {self.describe()}: {len(self.dice)} value{'' if len(self.dice) == 1 else 's'}, "
                     f"not {len(values)}."]

@@ -55,7 +55,7 @@ CLASSIC_TERMS: dict[str, str] = {
     "building": "building", "buildings": "buildings",
     "street": "street", "streets": "streets", "railroad": "railroad", "railroads": "railroads",
     "utility": "utility", "utilities": "utilities", "group": "colour group",
-    "buy": "buy", "buys": "buys", "rent": "rent",
+    "buy": "buy", "buys": "buys", "build": "build", "builds": "builds", "rent": "rent",
     "mortgage": "mortgage", "mortgaged": "mortgaged", "mortgage_value": "mortgage value",
     "unmortgage": "lift the mortgage on", "interest": "interest",
     "bankrupt": "bankrupt", "declare_bankruptcy": "declare bankruptcy",
@@ -63,7 +63,7 @@ CLASSIC_TERMS: dict[str, str] = {
     "enemies": "enemies",
 }
 """The classic game's words, used wherever an edition's ``[terms]`` does not name its own (docs/edition-format.md
-lists what each key means). ``mortgage`` and ``buy`` are verbs; ``unmortgage`` comes before a deed's name."""
+lists what each key means). ``mortgage``, ``buy`` and ``build`` are verbs; ``unmortgage`` comes before a deed's name."""
 
 
 def kind_fields(kind: str, separate_hotel_cost: bool = False) -> tuple[str, ...]:

@@ -96,8 +96,8 @@ def parse_script(text: str, folder: Path | None = None) -> Script:
                 ends_at = rest[0]
             elif key == "box-profile":
                 box_profile = (folder or Path.cwd()) / rest[0]
-            elif not rest[0].isdigit():
-                raise ScriptError(f"line {number}: the seed is a whole number")
+            elif not (rest[0].isascii() and rest[0].isdigit()):  # "²" is a digit to isdigit(), not to int()
+                raise ScriptError(f"line {number}: the seed is a whole number, 0 or more, in the digits 0 to 9")
             else:
                 seed = int(rest[0])
             continue
@@ -235,6 +235,11 @@ def reason_json(violation: Violation) -> dict[str, Any]:
     return reason
 
 
-def box_answer(need: Need) -> str:
-    """The ``box`` command that answers a need, its values left as ``?`` to be read off the box."""
-    return " ".join(["box", need.target, *(f"{f}=?" for f in need.fields)])
+def box_answer(need: Need, cmd: Command | None = None) -> str:
+    """The ``box`` command that answers a need, its values left as ``?`` to be read off the box. A card drawn
+    that its deck does not list yet (a need for the whole deck, ``card:<deck>``) is entered under the id the
+    refused ``card`` command gave it, as ``box`` names a card: ``card:<deck>/<card>``."""
+    target = need.target
+    if target.startswith("card:") and "/" not in target and cmd is not None and cmd.verb == "card":
+        target = f"{target}/{cmd.args[-1]}"
+    return " ".join(["box", target, *(f"{f}=?" for f in need.fields)])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.script import ScriptError, parse_script, run_script, state_json
+from companion.script import ScriptError, box_answer, parse_script, run_script, state_json
 from companion.storage.journal import Journal
 from tests.boba.testbox import box_profile as boba_box_profile
 from tests.mando.helpers import DT, deal_signet, play
@@ -77,6 +77,22 @@ def test_a_value_the_script_does_not_give_is_asked_for_during_play() -> None:
     outcome = run_script(parse_script(SETUP + "\n" + given))
     assert outcome.rejected is None
     assert cash(state_json(outcome.game))["boba"] == 1500 - 200
+
+
+def test_a_card_not_entered_yet_is_answered_under_the_id_the_script_drew() -> None:
+    """BF-CARD-1: Boba stops on the Bounty Hunter space (2) and draws a card the box does not list. The refusal
+    asks for the whole card; the ``box`` line the script shows names it by the id the ``card`` line gave it (a
+    ``box`` card target is ``card:<deck>/<card>``), and given that line the same draw collects 100."""
+    drawn = "roll boba 1 1\ncard boba big-reward\n"
+    outcome = run_script(parse_script(SETUP + "\n" + drawn))
+    assert outcome.rejected is not None
+    _, cmd, [violation] = outcome.rejected
+    assert violation.need is not None
+    assert box_answer(violation.need, cmd) == "box card:bounty-hunter/big-reward effect=?"
+    answered = "roll boba 1 1\nbox card:bounty-hunter/big-reward effect=collect amount=100\ncard boba big-reward\n"
+    outcome = run_script(parse_script(SETUP + "\n" + answered))
+    assert outcome.rejected is None
+    assert cash(state_json(outcome.game))["boba"] == 1500 + 100
 
 
 @pytest.mark.parametrize(("line", "needle"), [

@@ -104,11 +104,14 @@ def test_rejected_command_exits_2_with_the_reasons(write: Callable[..., Path]) -
     (HEADER.replace("variant standard", "variant marathon"), "setup/variant"),
     (HEADER + "roll luke 1 2\nfly luke\n", "line 6: unknown command 'fly'"),
     ("edition original-trilogy\nseed lots\n", "the seed is a whole number"),
+    ("edition original-trilogy\nseed \u00b2\n", "the seed is a whole number"),  # a digit to isdigit(), not to int()
+    (HEADER.replace("variant standard", "variant standard\nends-at 21:30"), "setup/ends-at"),  # OT-TIME-1
     ("edition original-trilogy\nplayer luke colour=red\n", "name=..., token=..., side=..., board=... or dealt=..."),
 ])
 def test_bad_input_exits_1(write: Callable[..., Path], script: str, needle: str) -> None:
-    """OT-SETUP-1, OT-SETUP-3, OT-EDITION-5: a set-up the table cannot play (an unknown token, edition or
-    variant, an unreadable line) exits 1 with the problem on stderr and no JSON."""
+    """OT-SETUP-1, OT-SETUP-3, OT-EDITION-5, OT-TIME-1: a set-up the table cannot play (an unknown token,
+    edition or variant, an unreadable line, an end time for a game that does not end on time) exits 1 with the
+    problem on stderr and no JSON."""
     result = companion("script", str(write(script)))
     assert result.returncode == 1, (result.stdout, result.stderr)
     assert needle in result.stderr

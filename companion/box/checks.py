@@ -75,6 +75,8 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         return [BoxProblem(target, "", f"This edition has no {kind} '{item}'.")]
     if kind == "card" and item not in edition.decks:
         return [BoxProblem(target, "", f"This edition has no deck '{item}'.")]
+    if kind == "card" and raw_item is None and (full := _full_deck(edition.raw, item, sub, values.get("side"))):
+        return [BoxProblem(target, "", full)]
     fields = _fields(edition, kind, item, {**(raw_item or {}), **values})
     problems = []
     for key, value in values.items():
@@ -111,6 +113,19 @@ def check_values(edition: Edition, target: str, values: dict[str, Value], during
         except EditionError as exc:
             problems += [BoxProblem(target, "", p) for p in exc.problems]
     return problems
+
+
+def _full_deck(raw: dict[str, Any], deck_id: str, card_id: str, side: Value | None) -> str:
+    """Why a deck takes no new card ``card_id``: every card it holds is listed already (an Imperial enemy's deck
+    lists one card per level from the start); empty when it may take one. On a deck whose cards have a half for
+    each side (Star Wars 2015), each side's halves make up the deck's size on their own."""
+    deck = _raw_item(raw, "deck", deck_id, "") or {}
+    cards = [c for c in deck.get("cards", []) if not deck.get("sides") or c.get("side") == side]
+    listed = sum(c.get("count", 1) for c in cards if isinstance(c.get("count", 1), int))
+    if "size" not in deck or listed < int(deck["size"]):
+        return ""
+    return (f"The {deck.get('name', deck_id)} deck has no card '{card_id}': its cards are "
+            f"{', '.join(str(c.get('id')) for c in cards)}.")
 
 
 def _settled(raw_item: dict[str, Any] | None, key: str, kind: str = "space") -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +52,19 @@ class BoxProfile:
         if kind == "card":
             entry = entry.setdefault(sub, {})
         entry.update({k: joined(entry.get(k), v) for k, v in values.items()})
+        return replace(self, values=tree)
+
+    def without(self, target: str, keys: Iterable[str]) -> BoxProfile:
+        """A copy in which the box no longer says ``keys`` of ``target`` (not a card's): a Chance tile count the
+        owner takes back, so that kind is not counted any more."""
+        kind, item, _ = split_target(target)
+        tree = copy.deepcopy(self.values)
+        section = tree.get(SECTIONS[kind], {})
+        entry = section.get(item, {})
+        for key in keys:
+            entry.pop(key, None)
+        if not entry:
+            section.pop(item, None)
         return replace(self, values=tree)
 
     @property

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from companion.engine.errors import CommandSyntaxError
+from companion.engine.records import quick_init
 
 # Each verb's words: "player" (a player id), "int" (a whole number), "word" (an id or choice),
 # "dice" (one or more die faces), "values" (one or more field=value words),
@@ -44,15 +45,18 @@ def register_verbs(verbs: Mapping[str, tuple[tuple[str, ...], str]]) -> None:
             raise ValueError(f"the verb {verb!r} is declared twice with different words: {known[0]} and {grammar[0]}")
         if grammar[0][:1] == ("player",):
             ACTOR_VERBS.add(verb)
-    _grammar_problem.cache_clear()
+    words_problem.cache_clear()
 
 # ASCII digits only: str.isdigit() also accepts "²", which int() refuses, and lstrip("-") let "--5" through.
 _DIGITS = re.compile(r"[0-9]+")
 _NOT_PLAIN = re.compile(r"['\"\\#]|[^\S \t\r\n]")
 """A quote, a backslash, a comment or a space other than those a shell splits on: the line needs :mod:`shlex`."""
 _WHOLE = re.compile(r"-?[0-9]+")
+_SIGNED = re.compile(r"[-+][0-9]+")
+"""A signed number where only a count may stand (``undo -1 ...``): refused, never read as part of the reason."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Command:
     """One action: a verb and its words. ``source`` says where dice came from (screen, typed, serial...)."""
@@ -70,6 +74,11 @@ class Command:
         """The words from ``start`` on, as whole numbers."""
         return list(map(int, self.args[start:]))
 
+    def numbers(self, start: int = 0) -> tuple[int, ...]:
+        """The words from ``start`` on, as whole numbers (read once for the same words: a roll's dice are read
+        when it is checked and again when it is carried out)."""
+        return whole_numbers(self.args[start:])
+
     def to_text(self) -> str:
         """The command in journal notation. An empty remainder of the line (a reason nobody gave) is left out, as
         it was typed: reading the line gives it back."""
@@ -80,6 +89,12 @@ class Command:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+@lru_cache(maxsize=1024)
+def whole_numbers(words: tuple[str, ...]) -> tuple[int, ...]:
+    """The words as whole numbers (ValueError when one is not)."""
+    return tuple(map(int, words))
 
 
 def parse_command(line: str) -> Command:
@@ -93,6 +108,9 @@ def parse_command(line: str) -> Command:
     verb, args = words[0].lower(), words[1:]
     params = GRAMMAR.get(verb, ((), ""))[0]
     if params[:1] == ("?int",):
+        if args and _SIGNED.fullmatch(args[0]):
+            raise CommandSyntaxError(f"{verb}: {args[0]!r} is not a count: say how many of the last actions to "
+                                     "take back (1 or more), then why")
         counted = bool(args) and _DIGITS.fullmatch(args[0]) is not None
         args = [args[0] if counted else "1", " ".join(args[1:] if counted else args)]
     elif "rest" in params:
@@ -123,11 +141,11 @@ def other_players(verb: str) -> tuple[int, ...]:
 
 def grammar_problem(cmd: Command) -> str | None:
     """Why a command does not fit its verb's words (None when it does): unknown verb, word count, numbers."""
-    return _grammar_problem(cmd.verb, cmd.args)
+    return words_problem(cmd.verb, cmd.args)
 
 
 @lru_cache(maxsize=4096)
-def _grammar_problem(verb: str, args: tuple[str, ...]) -> str | None:
+def words_problem(verb: str, args: tuple[str, ...]) -> str | None:
     """:func:`grammar_problem` of a verb and its words, remembered: a command read from a line is checked when
     it is read and again when the rules validate it, and the table checks the same offered commands on every
     refresh."""
@@ -144,7 +162,7 @@ def _grammar_problem(verb: str, args: tuple[str, ...]) -> str | None:
             return f"{verb} needs what the values are printed on and at least one field=value: {usage}"
         kinds = ("word",) * len(args)
     elif len(args) != len(params):
-        return f"{verb} takes {len(params)} word(s): {usage}"
+        return f"{verb} takes {len(params)} word(s): {usage} ({GRAMMAR[verb][1]})"
     else:
         kinds = params
     for word, kind in zip(args, kinds, strict=True):

@@ -11,9 +11,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.engine.ledger import Transaction
+from companion.engine.records import interned, quick_init
 from companion.engine.state import Auction, ClosedClaim, Debt, Decision, GameState, RentClaim, TradeOffer, Unread
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event; ``kind`` names it in the journal."""
@@ -28,6 +30,7 @@ class Event:
         return {"kind": self.kind, **asdict(self)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Posted(Event):
     """Credits, deeds or pieces moved as one balanced transaction."""
@@ -39,6 +42,7 @@ class Posted(Event):
         state.ledger.post(self.txn)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TokenMoved(Event):
     """A token now stands on ``position`` (``how``: dice, card, jail, back, correction)."""
@@ -49,9 +53,10 @@ class TokenMoved(Event):
     how: str
 
     def apply(self, state: GameState) -> None:
-        state.player(self.player).position = self.position
+        state.seats[self.player].position = self.position
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
     """The dice of a roll, as entered; ``doubles`` counts doubles in a row this turn."""
@@ -67,6 +72,13 @@ class DiceRolled(Event):
         t.rolled, t.dice, t.doubles, t.roll_again = True, self.dice, self.doubles, self.roll_again
 
 
+moved = interned(TokenMoved)
+""":class:`TokenMoved`, one object for the same move."""
+rolled = interned(DiceRolled)
+""":class:`DiceRolled`, one object for the same roll."""
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JailChanged(Event):
     """A player went to jail, spent a turn there, or left."""
@@ -77,12 +89,13 @@ class JailChanged(Event):
     jail_turns: int
 
     def apply(self, state: GameState) -> None:
-        p = state.player(self.player)
+        p = state.seats[self.player]
         p.in_jail, p.jail_turns = self.in_jail, self.jail_turns
         if self.in_jail and state.turn.player == self.player:
             state.turn.roll_again = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JailCardMoved(Event):
     """A Get Out of Jail Free card of ``deck`` went from one holder to another (``""`` = its deck)."""
@@ -94,11 +107,12 @@ class JailCardMoved(Event):
 
     def apply(self, state: GameState) -> None:
         if self.source:
-            state.player(self.source).jail_cards.remove(self.deck)
+            state.seats[self.source].jail_cards.remove(self.deck)
         if self.target:
-            state.player(self.target).jail_cards.append(self.deck)
+            state.seats[self.target].jail_cards.append(self.deck)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MortgageChanged(Event):
     """A deed was mortgaged (``mortgaged``) or its mortgage lifted."""
@@ -111,6 +125,7 @@ class MortgageChanged(Event):
         (state.mortgaged.add if self.mortgaged else state.mortgaged.discard)(self.space)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DecisionOpened(Event):
     """A player now has something to settle."""
@@ -125,6 +140,7 @@ class DecisionOpened(Event):
         state.next_id += 1
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DecisionClosed(Event):
     """An open decision was settled."""
@@ -136,6 +152,7 @@ class DecisionClosed(Event):
         state.decisions = [d for d in state.decisions if d.id != self.decision]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RentDue(Event):
     """A player landed on someone's deed: the owner may now claim ``amount``."""
@@ -158,6 +175,7 @@ class RentDue(Event):
         state.next_id += 1
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RentClosed(Event):
     """A rent claim ended (``how``): claimed, lapsed because the owner did not ask in time, wiped out by
@@ -175,6 +193,7 @@ class RentClosed(Event):
         state.rent_claims = [c for c in state.rent_claims if c.id != self.claim]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RentDeferred(Event):
     """The owner asked for a rent in time, but its amount is not at hand (the Title Deed is not read yet): the claim
@@ -187,6 +206,7 @@ class RentDeferred(Event):
         state.rent_claims = [replace(c, deferred=True) if c.id == self.claim else c for c in state.rent_claims]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DebtOpened(Event):
     """A player owes more than they hold; play waits until they pay or go bankrupt."""
@@ -202,6 +222,7 @@ class DebtOpened(Event):
         state.next_id += 1
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DebtClosed(Event):
     """A debt was paid, or wiped out by bankruptcy."""
@@ -213,6 +234,7 @@ class DebtClosed(Event):
         state.debts = [d for d in state.debts if d.id != self.debt]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AuctionOpened(Event):
     """An auction of ``lot`` began; ``queue`` is what is left to auction after it."""
@@ -226,6 +248,7 @@ class AuctionOpened(Event):
         state.auction_queue = list(self.queue)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidPlaced(Event):
     """A player bid ``amount`` (0 = passed)."""
@@ -242,6 +265,7 @@ class BidPlaced(Event):
             state.auction.passed.append(self.player)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AuctionClosed(Event):
     """The auction ended; ``winner`` is empty when nobody bid."""
@@ -255,6 +279,7 @@ class AuctionClosed(Event):
         state.auction = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TradeProposed(Event):
     """A trade offer waits for the partner's answer."""
@@ -269,6 +294,7 @@ class TradeProposed(Event):
         state.trade = TradeOffer(self.proposer, self.partner, dict(self.give), dict(self.get))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TradeClosed(Event):
     """The trade offer was accepted, rejected or withdrawn (``how``)."""
@@ -280,6 +306,7 @@ class TradeClosed(Event):
         state.trade = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The next player's turn begins."""
@@ -293,6 +320,7 @@ class TurnPassed(Event):
         state.turn.rolled, state.turn.doubles, state.turn.roll_again, state.turn.dice = False, 0, False, ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayerRetired(Event):
     """A bankrupt player left the game."""
@@ -305,6 +333,7 @@ class PlayerRetired(Event):
         state.player(self.player).retired = True
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """The game is over: ``ranking`` lists players best first with their worth."""
@@ -317,6 +346,7 @@ class GameEnded(Event):
         state.over, state.end_reason, state.ranking = True, self.reason, list(self.ranking)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Noted(Event):
     """Something the table should read in the log that changes nothing (a card drawn, a tax choice)."""
@@ -325,6 +355,7 @@ class Noted(Event):
     text: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Unpacked(Event):
     """Something of the box the game learns about during play is put in place, like the box contents at set-up
@@ -339,6 +370,7 @@ class Unpacked(Event):
         state.ledger.open(self.account, self.unit, self.amount)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BoxRead(Event):
     """Values read off the box (a deed, a tax square, a card) the first time play needed them. The game plays

@@ -164,14 +164,24 @@ class Game:
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a command and journal it, or raise :class:`CommandRejected` and change nothing."""
-        problems = self.validate(cmd)
+        if cmd.verb == "undo":
+            problems = self.validate(cmd)
+            if problems:
+                raise CommandRejected(problems)
+            return self._undo(cmd)
+        rules = self._rules if self.state.box_reads is self._reads else self.rules
+        try:
+            problems = rules.validate(self.state, cmd)  # as validate() says it, without its calls
+        except ValueNeeded as exc:
+            problems = [exc.violation()]
         if problems:
             raise CommandRejected(problems)
-        if cmd.verb == "undo":
-            return self._undo(cmd)
         try:
-            events = self.rules.apply(self.state, cmd)
-            self._record(Entry(len(self.entries), cmd, events))
+            events = rules.apply(self.state, cmd)
+            entry = Entry(len(self.entries), cmd, events)
+            if self.sink is not None:
+                self.sink.append(entry)
+            self.entries.append(entry)  # as _record does, without the call: this is every command's path
         except ValueNeeded as exc:
             self._rebuild()
             raise CommandRejected([exc.violation()]) from None
@@ -190,7 +200,9 @@ class Game:
         problems = []
         if not reason:
             problems.append(Violation("undo/reason", "Say why the action is taken back (it goes in the log)."))
-        if count < 1 or count > len(self.in_effect) - 1:
+        if count < 1:
+            problems.append(Violation("undo/nothing", "Say how many actions to take back: 1 or more."))
+        elif count > len(self.in_effect) - 1:
             problems.append(Violation("undo/nothing", f"There are only {len(self.in_effect) - 1} actions "
                                                       "that can be taken back."))
         return problems

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from companion.engine.errors import LedgerError
+from companion.engine.records import quick_init
 
 BANK = "bank"
 CREDITS = "credits"
@@ -43,6 +45,7 @@ def site_account(space_id: str) -> str:
     return account
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Posting:
     """``amount`` of ``unit`` added to ``account`` (negative: taken from it)."""
@@ -52,6 +55,7 @@ class Posting:
     amount: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Transaction:
     """A balanced set of postings with the reason the table sees in the audit log."""
@@ -61,13 +65,23 @@ class Transaction:
 
     @classmethod
     def transfer(cls, reason: str, source: str, target: str, unit: str, amount: int) -> Transaction:
-        """Move ``amount`` of ``unit`` from ``source`` to ``target``."""
-        return cls(reason, (Posting(source, unit, -amount), Posting(target, unit, amount)))
+        """Move ``amount`` of ``unit`` from ``source`` to ``target``. A transaction cannot change, so the same move
+        for the same reason is one object, made once: a game repeats its rents, salaries and fines many times."""
+        try:
+            return _transfer(reason, source, target, unit, amount)
+        except TypeError:  # an amount that cannot be remembered (the ledger refuses it anyway)
+            return cls(reason, (Posting(source, unit, -amount), Posting(target, unit, amount)))
 
     @classmethod
     def combine(cls, reason: str, parts: Iterable[Transaction]) -> Transaction:
         """One transaction made of several, so they succeed or fail together."""
         return cls(reason, tuple(p for part in parts for p in part.postings))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _transfer(reason: str, source: str, target: str, unit: str, amount: int) -> Transaction:
+    """:meth:`Transaction.transfer`, remembered."""
+    return Transaction(reason, (Posting(source, unit, -amount), Posting(target, unit, amount)))
 
 
 class Ledger:
@@ -90,6 +104,19 @@ class Ledger:
 
     def check(self, txn: Transaction) -> list[str]:
         """Every problem the transaction would cause; empty when it may be posted."""
+        postings = txn.postings
+        if len(postings) == 2:
+            # Most transactions move one amount from one account to another: said fit at once when they are.
+            give, take = postings
+            unit, amount = give.unit, take.amount
+            if (unit == take.unit and type(amount) is int and type(give.amount) is int and give.amount == -amount
+                    and give.account != take.account):
+                holders = self._by_unit.get(unit, _NONE)
+                if ((amount >= 0 or holders.get(take.account, 0) + amount >= 0
+                     or (take.account == BANK and unit == CREDITS))
+                        and (amount <= 0 or holders.get(give.account, 0) - amount >= 0
+                             or (give.account == BANK and unit == CREDITS))):
+                    return []
         problems: list[str] = []
         sums: dict[str, int] = {}
         after: dict[tuple[str, str], int] = {}

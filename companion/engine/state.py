@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, deed_unit, site_account
+from companion.engine.records import quick_init
 
 
 @dataclass
@@ -70,7 +71,8 @@ class RentClaim:
     """What the amount is, where the edition says more than the deed (``half: ally``)."""
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class ClosedClaim:
     """How the last rent claim between an owner and a payer ended, so that asking again can be told why nothing is
     owed."""
@@ -177,9 +179,12 @@ class GameState:
     seats: dict[str, Player] = field(init=False, repr=False, compare=False)
     """The players by id. The players are the ones who sat down at set-up, for the whole game (a player who
     leaves is retired, never removed), so this is made once."""
+    places: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Each player's place in the turn order (0 for the first), by id (made once, like :attr:`seats`)."""
 
     def __post_init__(self) -> None:
         self.seats = {p.id: p for p in self.players}
+        self.places = {p.id: n for n, p in enumerate(self.players)}
 
     def player(self, player_id: str) -> Player:
         """The player with that id (KeyError when there is none)."""

@@ -52,7 +52,7 @@ def parse_assets(text: str, side: str, card: str = "card:<deck>") -> Assets:
             if value in assets.deeds:
                 raise ValueError(f"{value} is named twice")
             assets.deeds.append(value)
-        elif kind == "cash" and value.isdigit():
+        elif kind == "cash" and value.isascii() and value.isdigit():  # "²" and "٣" are digits to isdigit()
             assets.cash += int(value)
         elif kind == "card" and value:
             assets.cards.append(value)

@@ -13,17 +13,18 @@ is the order of the edition's list, later mechanics first.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from companion.box.checks import check_values
 from companion.box.overlay import apply_values
 from companion.box.status import box_status
 from companion.box.values import BOARD_TARGET, TILES_TARGET, BoxValueError, parse_values
 from companion.dice import MOVE, RollNeed
-from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
-from companion.engine.commands import Command, grammar_problem, other_players, register_verbs
+from companion.edition import CLASSIC_TERMS, DEED_KINDS, Edition, Space, a_or_an, edition_from_data
+from companion.engine.commands import ACTOR_VERBS, GRAMMAR, Command, other_players, register_verbs, words_problem
 from companion.engine.errors import Need, ValueNeeded, Violation
 from companion.engine.events import (
     BoxRead,
@@ -32,9 +33,9 @@ from companion.engine.events import (
     GameEnded,
     JailChanged,
     Posted,
-    TokenMoved,
     TurnPassed,
     Unpacked,
+    moved,
 )
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, Posting, Transaction, deed_unit, site_account
 from companion.engine.state import BoxReading, Decision, GameState, Player, Setup
@@ -44,6 +45,10 @@ Check = Callable[[GameState, Command], list[Violation]]
 Grammar = tuple[tuple[str, ...], str]
 
 
+_BOX_READY: dict[tuple[int, frozenset[str]], tuple[weakref.ref[Edition], tuple[Violation, ...]]] = {}
+"""What :meth:`Rules._box_problems` found, by edition data (alive: the reference says it is the same object) and
+the values the rules ask during play."""
+
 LANDING_LAYOUT = ("kind", "group", "deck")
 """What a token stopping on a space needs to know of it: its type, and the group of a deed or the deck of a card
 space."""
@@ -52,6 +57,26 @@ space."""
 def ceil_percent(amount: int, percent: int) -> int:
     """``percent`` % of ``amount``, rounded up to a whole credit (the table cannot pay half a credit)."""
     return -(-amount * percent // 100)
+
+
+class Words(dict[str, str]):
+    """The words the players see by key: the edition's own, else the classic game's; a key neither has stands for
+    itself (as :func:`companion.edition.term_in` says)."""
+
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+class VerbPlan(NamedTuple):
+    """How a rules class handles one verb: its check and the way it carries it out (None where it has none), and
+    which of its words name players."""
+
+    check: Callable[..., list[Violation]] | None
+    carry_out: Callable[..., None] | None
+    actor: bool
+    """The first word is the acting player."""
+    others: tuple[int, ...]
+    """Where other players are named after the first word (see :func:`other_players`)."""
 
 
 class Emitter:
@@ -122,9 +147,9 @@ class Rules:
     """The union of the mechanics' :attr:`landings` (set by the composer)."""
     landing_decision_kinds: ClassVar[frozenset[str]] = frozenset()
     """The union of the mechanics' :attr:`landing_decisions` (set by the composer)."""
-    verb_methods: ClassVar[dict[str, tuple[Callable[..., list[Violation]] | None, Callable[..., None] | None]]] = {}
-    """Each verb's ``check_<verb>`` and ``do_<verb>`` functions in this class (None where it has none), found the
-    first time the verb is entered (see :meth:`methods_for`). Every class has its own."""
+    verb_methods: ClassVar[dict[str, VerbPlan]] = {}
+    """How this class handles each verb (see :class:`VerbPlan`), worked out the first time the verb is entered
+    (see :meth:`methods_for`). Every class has its own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A mechanic's verbs join the table's notation as soon as the mechanic is defined."""
@@ -140,7 +165,10 @@ class Rules:
         self.houses_before_hotel = (variant and variant.houses_before_hotel) or edition.houses_before_hotel
         self.jail_max_turns = (variant and variant.jail_max_turns) or edition.jail_max_turns
         self.board_size = len(edition.spaces)
-        self.term = edition.term
+        words = Words(CLASSIC_TERMS)
+        words.update((key, word) for key, word in edition.terms.items() if word)
+        self.term: Callable[[str], str] = words.__getitem__
+        """A word the players see, as :meth:`Edition.term` says it (looked up in one table)."""
         self.money = edition.money
         self.deed_units = tuple((deed_unit(d.id), d) for d in edition.deeds)
         """Every deed's ledger unit and space, in board order (the edition data of a Rules never changes)."""
@@ -150,50 +178,65 @@ class Rules:
         """Whether the board's length is known (see :attr:`Edition.length_known`)."""
         self.jail_at = next((s.position for s in edition.spaces if s.kind == "jail"), None)
         """Where the Jail is, when the board says (see :attr:`jail_position`)."""
+        self.landing_plan = tuple((s, self.landing_table.get("deed" if s.is_deed else s.kind)) for s in edition.spaces)
+        """Each board position's space and the method resolving a token that stops there (None: nothing happens),
+        looked up once (see :meth:`land`)."""
+        self.follows_commands = type(self).after_command is not Rules.after_command
+        """Whether a mechanic does something after every command (see :meth:`after_command`)."""
+        self.roll_needs = edition.dice.rolls
+        """Each kind of roll the edition makes and the dice it uses (see :meth:`EditionDice.need`)."""
 
     # ------------------------------------------------------------------ dispatch
 
     @classmethod
-    def methods_for(cls, verb: str) -> tuple[Callable[..., list[Violation]] | None, Callable[..., None] | None]:
-        """The class's ``check_<verb>`` and ``do_<verb>`` functions (None where it has none), looked up once per
-        class and verb."""
-        methods = cls.verb_methods.get(verb)
-        if methods is None:
+    def methods_for(cls, verb: str) -> VerbPlan:
+        """The class's ``check_<verb>`` and ``do_<verb>`` functions (None where it has none) and where the verb's
+        words name players, worked out once per class and verb (once the verb is in the notation)."""
+        plan = cls.verb_methods.get(verb)
+        if plan is None:
             name = verb.replace("-", "_")
-            methods = cls.verb_methods[verb] = (getattr(cls, "check_" + name, None), getattr(cls, "do_" + name, None))
-        return methods
+            plan = VerbPlan(getattr(cls, "check_" + name, None), getattr(cls, "do_" + name, None),
+                            verb in ACTOR_VERBS, other_players(verb))
+            if verb in GRAMMAR:
+                cls.verb_methods[verb] = plan
+        return plan
 
     def validate(self, state: GameState, cmd: Command) -> list[Violation]:
         """Every reason ``cmd`` cannot be carried out now; empty when it can. The guards every verb shares come
         first: a verb this edition has, its words, the game not over, a known player still in the game."""
-        check = self.methods_for(cmd.verb)[0]
+        verb, args = cmd.verb, cmd.args
+        check, _, actor, others = self.verb_methods.get(verb) or self.methods_for(verb)
         if check is None:
-            return [Violation("command/unknown", f"'{cmd.verb}' is not something this game knows how to do.")]
-        problem = grammar_problem(cmd)
+            return [Violation("command/unknown", f"'{verb}' is not something this game knows how to do.")]
+        problem = words_problem(verb, args)
         if problem:
             return [Violation("command/syntax", problem)]
-        if cmd.verb == "box":
+        if verb == "box":
             return check(self, state, cmd)
         if state.over:
             return [Violation("game/over", "The game is over; nothing more can be played.")]
-        player = cmd.player
-        if player is not None:
-            seated = state.seats.get(player)
+        seats = state.seats
+        if actor and args:
+            seated = seats.get(args[0])
             if seated is None:
-                return [no_such_player(player)]
+                return [no_such_player(args[0])]
             if seated.retired:
                 return [Violation("player/retired", f"{seated.name} has left the game.")]
-        unknown = [cmd.args[i] for i in other_players(cmd.verb) if cmd.args[i] not in state.seats]
-        return [no_such_player(name) for name in unknown] or check(self, state, cmd)
+        if others:
+            unknown = [no_such_player(args[i]) for i in others if args[i] not in seats]
+            if unknown:
+                return unknown
+        return check(self, state, cmd)
 
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
         """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
         emit = Emitter(state)
-        carry_out = self.methods_for(cmd.verb)[1]
+        carry_out = (self.verb_methods.get(cmd.verb) or self.methods_for(cmd.verb))[1]
         if carry_out is None:
             raise AttributeError(f"{type(self).__name__} cannot carry out {cmd.verb!r}")
         carry_out(self, emit, cmd)
-        self.after_command(emit)
+        if self.follows_commands:
+            self.after_command(emit)
         return emit.events
 
     def check_box(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -294,12 +337,21 @@ class Rules:
         return problems
 
     def _box_problems(self) -> list[Violation]:
-        """A game starts only when the box holds everything the rules cannot ask for during play."""
-        status = box_status(self.edition, self.asked_during_play)
-        if status.can_start:
-            return []
-        return [Violation("box/incomplete", f"The box of {self.edition.name} is not ready: {line} "
-                                            "Finish it in box setup.") for line in status.lines()[:1]]
+        """A game starts only when the box holds everything the rules cannot ask for during play. Edition data
+        never changes once read, so the answer is worked out once for the same data and rules (a table starts
+        many games with the edition it loaded)."""
+        edition, asked = self.edition, self.asked_during_play
+        known = _BOX_READY.get((id(edition), asked))
+        if known is not None and known[0]() is edition:
+            return list(known[1])
+        status = box_status(edition, asked)
+        problems = [] if status.can_start else [
+            Violation("box/incomplete", f"The box of {edition.name} is not ready: {line} Finish it in box setup.")
+            for line in status.lines()[:1]]
+        if len(_BOX_READY) >= 16:
+            _BOX_READY.clear()
+        _BOX_READY[id(edition), asked] = (weakref.ref(edition), tuple(problems))
+        return problems
 
     def start(self, emit: Emitter) -> None:
         """Starting credits for everyone, then the dice to the first player."""
@@ -320,7 +372,7 @@ class Rules:
 
     def roll_need(self, state: GameState, player: str) -> RollNeed:
         """The dice ``player``'s next roll uses (the move, a battle, the enemies' advance...)."""
-        return self.edition.dice.need(self.roll_kind(state, player))
+        return self.roll_needs[self.roll_kind(state, player)]
 
     def name_of(self, state: GameState, player_id: str) -> str:
         """A player's name as the table knows it, or the edition's word for the bank."""
@@ -596,11 +648,10 @@ class Rules:
         if not self.length_known:
             raise ValueNeeded(Need(BOARD_TARGET, ("length",), "How many spaces go round the board? Count them all, "
                                                               "GO included."))
-        p = emit.state.player(player)
-        target = p.position + steps
+        target = emit.state.seats[player].position + steps
         if target >= self.board_size:
             self.collect_go(emit, player)
-        emit(TokenMoved(player, target % self.board_size, how))
+        emit(moved(player, target % self.board_size, how))
 
     def advance_to(self, emit: Emitter, player: str, position: int, how: str) -> None:
         """Move forward to a board position, passing GO if it lies behind."""
@@ -609,20 +660,18 @@ class Rules:
 
     def to_jail(self, emit: Emitter, player: str) -> None:
         """Straight to jail: no GO salary, and the turn ends (no roll for doubles)."""
-        emit(TokenMoved(player, self.jail_position, "jail"))
+        emit(moved(player, self.jail_position, "jail"))
         emit(JailChanged(player, True, 0))
 
     def land(self, emit: Emitter, player: str, forced: str = "") -> None:
         """Resolve the space the token stands on with the mechanic that owns its kind (nothing happens on a
         space no mechanic resolves). ``forced``: a card sent it (``nearest``: vessel double, utility 10x)."""
-        space = self.space_at(emit.state.player(player).position)
-        is_deed = space.is_deed
+        space, handler = self.landing_plan[emit.state.seats[player].position % self.board_size]
         if space.unknown:
             if any(f in space.unknown for f in LANDING_LAYOUT):
                 raise self.layout_needed(space)
-            if not is_deed:
+            if not space.is_deed:
                 space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
-        handler = self.landing_table.get("deed" if is_deed else space.kind)
         if handler is not None:
             getattr(self, handler)(emit, player, space, forced)
 
@@ -677,10 +726,10 @@ class Rules:
     def pass_turn(self, emit: Emitter, current: str) -> None:
         """The dice go to the next player still in the game."""
         s = emit.state
-        order = [p.id for p in s.players]
-        i = order.index(current)
-        for step in range(1, len(order) + 1):
-            nxt = s.players[(i + step) % len(order)]
+        players = s.players
+        i, count = s.places[current], len(players)
+        for step in range(1, count + 1):
+            nxt = players[(i + step) % count]
             if not nxt.retired:
                 emit(TurnPassed(nxt.id, s.turn.number + 1))
                 self.lapse_claims(emit, "turn")

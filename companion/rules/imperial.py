@@ -99,14 +99,16 @@ def advance(places: dict[str, tuple[int, int]], movers: list[str], roll: int, ou
 
 def _clash(order: list[str], moves: dict[str, EnemyMove], resting: dict[int, str]) -> tuple[str, str] | None:
     """Two enemies stopping on one space: (the one that goes on, the one that stays), else None. An enemy that
-    does not move keeps its space; of two movers the one from an outpost keeps it."""
+    does not move keeps its space; of two movers the one from an outpost keeps it, and else the one that stopped
+    there by the roll keeps it from one bumped onto it (between equals, the one listed first goes on)."""
     for i, a in enumerate(order):
         if moves[a].end in resting:
             return a, resting[moves[a].end]
         for b in order[i + 1:]:
             if moves[a].end == moves[b].end:
-                from_outpost_a, from_outpost_b = moves[a].start < 0, moves[b].start < 0
-                return (b, a) if from_outpost_a and not from_outpost_b else (a, b)
+                keeps_a = (moves[a].start < 0, not moves[a].bumped_by)
+                keeps_b = (moves[b].start < 0, not moves[b].bumped_by)
+                return (b, a) if keeps_a > keeps_b else (a, b)
     return None
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.box.checks import BoxProblem, check_values
-from companion.box.fields import board_fields, card_fields, face_fields, group_fields, space_fields
+from companion.box.fields import board_fields, card_fields, face_fields, group_fields, kind_words, space_fields
 from companion.box.profile import BoxProfile, box_id, overlay
 from companion.box.status import BoxStatus, box_status
 from companion.box.store import BoxStore
-from companion.box.values import BoxValueError, box_words, face_position
+from companion.box.values import BoxValueError, box_words, face_position, parse_values
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import Command, parse_command
 from companion.engine.errors import Need
@@ -258,7 +258,9 @@ def without_second_jail(edition: Edition, target: str, fields: list[BoxField]) -
 def with_suggestions(edition: Edition, target: str, fields: list[BoxField], chosen: dict[str, Any] | None
                      ) -> list[BoxField]:
     """A deed's price offered as the prices of the other deeds of its group already entered ("same as the last
-    one": deeds of a group often share their price), one tap each; nothing is offered before any is known."""
+    one": deeds of a group often share their price), one tap each; nothing is offered before any is known. What
+    a tax or bonus space charges or pays is offered as the amounts of the spaces of its type already entered,
+    then round amounts (:data:`ROUND_AMOUNTS`), one tap each."""
     kind, _, item = target.partition(":")
     if kind != "space" or not edition.has_space(item):
         return fields
@@ -266,7 +268,12 @@ def with_suggestions(edition: Edition, target: str, fields: list[BoxField], chos
     mates = [s for s in edition.spaces if s.group == group and s.id != item and s.known("price")] if group else []
     seen = {int(s.known("price")): s.name for s in reversed(mates)}
     offer = tuple((price, f"{price}, as {name}") for price, name in seen.items())
-    return [replace(f, suggestions=offer) if f.key == "price" and offer else f for f in fields]
+    kind = str((chosen or {}).get("kind") or edition.space(item).kind)
+    amounts = [int(s.known("amount")) for s in edition.spaces
+               if s.kind == kind and s.id != item and isinstance(s.known("amount"), int)]
+    likely = tuple((n, str(n)) for n in dict.fromkeys((*amounts, *ROUND_AMOUNTS)))[:AMOUNT_CHIPS]
+    return [replace(f, suggestions=offer) if f.key == "price" and offer else
+            replace(f, suggestions=likely) if f.key == "amount" and f.kind == "number" else f for f in fields]
 
 
 def put_off(game: Game, command: Command) -> str | None:
@@ -290,3 +297,84 @@ def cards_to_enter(game: Game, player: str) -> tuple[str, int]:
     when they are not drawing)."""
     deck = next((str(d.data["deck"]) for d in game.state.decisions if d.kind == "card" and d.player == player), "")
     return (deck, game.edition.decks[deck].missing) if deck in game.edition.decks else ("", 0)
+
+
+ROUND_AMOUNTS = (10, 20, 50, 100, 200)
+"""Round amounts offered on the pad of a new card's amount after those of the cards already entered: a shortcut
+the table taps only when the card prints that amount (nothing is entered without a tap)."""
+AMOUNT_CHIPS = 5
+"""How many amounts the pad offers, one tap each."""
+
+
+def likely_amounts(edition: Edition, effect: str) -> tuple[int, ...]:
+    """The amounts offered for a new card's amount, one tap each: those printed on the edition's cards already
+    entered (of the same effect first, the commonest first), then round amounts, at most :data:`AMOUNT_CHIPS`."""
+    known = [c for deck in edition.decks.values() for c in deck.cards
+             if "amount" not in c.unknown and isinstance(c.params.get("amount"), int)]
+    counted: dict[int, tuple[bool, int]] = {}
+    for card in known:
+        same, seen = counted.get(card.params["amount"], (False, 0))
+        counted[card.params["amount"]] = (same or card.effect == effect, seen + card.count)
+    ranked = sorted(counted, key=lambda amount: (not counted[amount][0], -counted[amount][1]))
+    return tuple(dict.fromkeys((*ranked, *ROUND_AMOUNTS)))[:AMOUNT_CHIPS]
+
+
+@dataclass(frozen=True)
+class SpaceTold:
+    """The last answer to "what is on this space?", while the table may still change it (until the next roll): a
+    mis-tap on a type that needs nothing more is entered at once, so the way back costs nothing when it was
+    right."""
+
+    target: str
+    values: dict[str, Any]
+    command: Command
+    """The command the answer served (the roll that reached the space), played again to ask once more."""
+    count: int
+    """The actions taken back with the answer: it and every one after it."""
+
+
+def space_told(game: Game) -> SpaceTold | None:
+    """The last space described during play (a ``box`` entry giving a space's type) whose answer may still be
+    changed: the command it served came after it, and no roll since. None otherwise."""
+    entries = game.in_effect
+    rolls = 0
+    for index in range(len(entries) - 1, 0, -1):
+        command = entries[index].command
+        assert command is not None
+        if command.verb == "roll":
+            rolls += 1
+            if rolls > 1:
+                return None
+        if command.verb != "box" or not command.args[0].startswith("space:"):
+            continue
+        values = parse_values(command.args[1:])
+        if "kind" not in values:
+            continue
+        served = next((e.command for e in entries[index + 1:] if e.command and e.command.verb != "box"), None)
+        if served is None or rolls > (served.verb == "roll"):
+            return None
+        return SpaceTold(command.args[0], values, served, len(entries) - index)
+    return None
+
+
+def told_words(edition: Edition, told: SpaceTold) -> str:
+    """What the space was said to be, as the question's button said it (``Card space, Bounty Hunter``)."""
+    kind = str(told.values["kind"])
+    words = kind_words(edition, kind).removesuffix(f" in a {edition.term('group')}")
+    group, deck = str(told.values.get("group", "")), str(told.values.get("deck", ""))
+    item = edition.groups[group].name if group in edition.groups else \
+        edition.decks[deck].name if deck in edition.decks else ""
+    return f"{words}, {item}" if item else words
+
+
+def forget_told(store: BoxStore, session: Session, told: SpaceTold) -> bool:
+    """The box profile no longer says what the space was said to be, so that the question is asked again rather
+    than answered from the box; False (nothing changed) when the profile cannot be saved."""
+    box = session.edition.box
+    try:
+        profile = store.load(session.edition.id, str(box["id"])) if box else store.current(session.edition)
+        store.save(profile.without(told.target, told.values))
+    except (OSError, BoxValueError, KeyError) as exc:
+        log.warning("the box still says what %s is: %s", told.target, exc)
+        return False
+    return True

@@ -21,9 +21,9 @@ from companion.box.fields import card_fields, effect_words, group_fields, space_
 from companion.box.profile import BoxProfile, profile_from_toml
 from companion.box.status import BoxStatus, cards_to_enter
 from companion.box.store import BoxStore, box_file_problems, box_files, usb_folders
-from companion.box.values import BoxValueError
+from companion.box.values import TILES_TARGET, BoxValueError
 from companion.edition import DEED_KINDS, Edition, capital, counted
-from companion.mini_boards import UNKNOWN_SPACE, Face
+from companion.mini_boards import UNKNOWN_SPACE, Face, tile_name
 from companion.space_kinds import BoxField
 from companion.table.box_play import new_card_id, with_box
 
@@ -399,6 +399,79 @@ def face_words(face: Face) -> str:
         known.append(f"Jail on space {face.jail}")
     known.append(f"tracker of {face.tracker} steps" if face.tracker else "tracker not counted yet")
     return f"{capital(face.name)}: {', '.join(known)}."
+
+
+TILES_NOTE = ("How many Chance tiles of each kind the box holds is not published, and play never needs it. "
+              "Count them if you like: once the box says it, the app refuses a tile the pile can no longer "
+              "hold. Leave a kind at '?' if you have not counted it.")
+
+
+@dataclass(frozen=True)
+class TileCounts:
+    """The Chance tiles of a game on mini boards as box setup shows them: how many the box holds in all, the
+    kinds (id and name) and what this box says of each (None: not counted)."""
+
+    tiles: int
+    kinds: tuple[tuple[str, str], ...]
+    counts: dict[str, int | None]
+
+
+def tile_counts(edition: Edition) -> TileCounts | None:
+    """The Chance tiles and the counts this box gives (None for an edition without them)."""
+    boards = edition.mini_boards
+    if boards is None:
+        return None
+    return TileCounts(boards.tiles, tuple((k, tile_name(k)) for k in boards.tile_kinds),
+                      {k: boards.tile_counts.get(k) for k in boards.tile_kinds})
+
+
+def tile_total_words(tiles: TileCounts, counts: dict[str, int | None]) -> str:
+    """How far a count of the tiles is, against the number the box holds in all: ``7 of the 10 tiles counted``,
+    what one kind left uncounted must then be, or how many too many are counted."""
+    counted = sum(n for n in counts.values() if n is not None)
+    left = [name for kind, name in tiles.kinds if counts.get(kind) is None]
+    if counted > tiles.tiles or (not left and counted != tiles.tiles):
+        over = counted - tiles.tiles
+        return (f"{counted} counted: {abs(over)} {'more' if over > 0 else 'fewer'} than the {tiles.tiles} tiles in "
+                "the box.")
+    if not left:
+        return f"All {tiles.tiles} tiles counted."
+    words = f"{counted} of the {tiles.tiles} tiles counted"
+    if len(left) == 1:
+        return f"{words}: the other {tiles.tiles - counted} must be {left[0]} tiles."
+    return f"{words}; not counted: {', '.join(left)}."
+
+
+def tile_summary(edition: Edition) -> str:
+    """What the box says of its Chance tiles, in a line: ``Chance tiles: Shield 4; Money Bag, GO Button and Mr.
+    Monopoly not counted.`` (empty for an edition without them)."""
+    tiles = tile_counts(edition)
+    if tiles is None:
+        return ""
+    said = [f"{name} {tiles.counts[kind]}" for kind, name in tiles.kinds if tiles.counts[kind] is not None]
+    left = [name for kind, name in tiles.kinds if tiles.counts[kind] is None]
+    if not said:
+        return f"Chance tiles: {tiles.tiles} in the box, how many of each kind not counted."
+    return f"Chance tiles: {', '.join(said)}" + (f"; {_joined(left)} not counted." if left else ".")
+
+
+def save_tile_counts(store: BoxStore, profile: BoxProfile, base: Edition, counts: dict[str, int | None]) -> Saved:
+    """Check and store the Chance tile counts the owner set: a kind set to a number is the box's count, a kind
+    set back to None is not counted any more. Each kind at least once and all the tiles in all
+    (:func:`~companion.mini_boards.tile_count_problems`); a problem stops the save and nothing is kept."""
+    now = tile_counts(with_box(base, profile))
+    assert now is not None, "only an edition with Chance tiles counts them"
+    forgotten = [k for k, n in counts.items() if n is None and now.counts.get(k) is not None]
+    entered: dict[str, Any] = {k: n for k, n in counts.items() if n is not None and n != now.counts.get(k)}
+    if not forgotten and not entered:
+        return Saved(True, profile, with_box(base, profile))
+    kept = profile.without(TILES_TARGET, forgotten)
+    edition = with_box(base, kept)
+    problems = tuple(check_values(edition, TILES_TARGET, entered)) if entered else ()
+    if problems:
+        return Saved(False, profile, with_box(base, profile), problems)
+    stored = store.save(kept.with_values(TILES_TARGET, entered) if entered else kept)
+    return Saved(True, stored, with_box(base, stored))
 
 
 def progress_words(edition: Edition, part: str) -> str:

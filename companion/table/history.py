@@ -54,7 +54,8 @@ def part_labels(edition: Edition) -> tuple[tuple[str, str], ...]:
     """The parts of a worth as the ranking names them (ruleset key, label in the edition's words)."""
     mortgaged = capital(edition.term("mortgaged"))
     return (("cash", "Cash"), ("deeds", "Deeds"), ("mortgaged", f"{mortgaged} deeds (half)"),
-            ("buildings", capital(edition.term("buildings"))), ("grogu", "Holding Grogu"),
+            ("buildings", capital(edition.term("buildings"))), ("debts", "Debts still open"),
+            ("grogu", "Holding Grogu"),
             ("enemy_cards", f"Most {edition.term('enemy')} cards"),
             ("rent", f"{capital(edition.term('rent'))} for each {edition.term('street')}"),
             ("landmark", "Landmark"))

@@ -135,15 +135,15 @@ they chose."""
 
 def command_words(line: str, names: dict[str, str]) -> str:
     """A saved command as the resume list says it: who acted, then what the command does in its verb's own
-    words ("roll the dice (Vader)"), never the journal's notation; a secret choice only as made ("Ben set their
-    dial")."""
+    words ("roll the dice (Vader)": the help line up to its notation), never the journal's notation; a secret
+    choice only as made ("Ben set their dial")."""
     words = line.split()
     if not words:
         return ""
     who = next((names[w] for w in words[1:] if w in names), "")
     if words[0] in SECRET_WORDS:
         return SECRET_WORDS[words[0]].format(who=who or "A player")
-    what = GRAMMAR[words[0]][1].split(" (")[0] if words[0] in GRAMMAR else "a correction"
+    what = GRAMMAR[words[0]][1].split(" (")[0].split(": ")[0] if words[0] in GRAMMAR else "a correction"
     return f"{what} ({who})" if who else what
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion.box.fields import face_kind_words, kind_words
 from companion.box.values import face_position
+from companion.card_effects import EFFECTS
 from companion.edition import ENEMY_EFFECTS, Card, a_or_an, counted, field_words
 from companion.engine.events import (
     BidPlaced,
@@ -74,6 +75,7 @@ def card_words(edition: Edition, card: Card) -> str:
         "repairs": lambda: f"Pay {money('per_house')} per {term('house')}, {money('per_hotel')} per {term('hotel')}",
         "pay-each-player": lambda: f"Pay each player {money('amount')}",
         "collect-from-each-player": lambda: f"Collect {money('amount')} from each player",
+        "collect-from-a-player": lambda: f"Collect {money('amount')} from one player of your choice",
         "battle-bonus": lambda: f"Add {p.get('amount', 'a number')} to a battle roll (keep it)",
         "second-chance": lambda: "A second try in a lost battle (keep it)",
         "take-grogu": lambda: "Bring Grogu to you (keep it)",
@@ -187,14 +189,18 @@ def single(words: str, value: object) -> str:
 
 
 def box_value_words(e: Edition, key: str, value: object) -> str:
-    """A value read off the box as the table says it: a type, group or deck by its name, a table of amounts
-    with slashes (``?`` for one not read yet)."""
+    """A value read off the box as the table says it: a type, group, deck, card effect or side by its name, a
+    table of amounts with slashes (``?`` for one not read yet)."""
     if key == "kind":
         return kind_words(e, str(value)).lower()
     if key == "group" and str(value) in e.groups:
         return e.groups[str(value)].name
     if key == "deck" and str(value) in e.decks:
         return e.decks[str(value)].name
+    if key == "effect" and str(value) in EFFECTS:
+        return EFFECTS[str(value)].say(e.term).lower()
+    if key == "side" and str(value) in e.sides:
+        return str(e.sides[str(value)].get("name", value))
     if isinstance(value, tuple | list):
         return "/".join("?" if v == NOT_READ else str(v) for v in value)
     return str(value)

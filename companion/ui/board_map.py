@@ -159,12 +159,8 @@ class BoardMapDialog(ModalView):
         self.title_label.text = view.title
         known = "" if view.length_known else "  Only the spaces known so far are shown."
         self.hint_label.text = view.hint + known
-        self.legend: BoxLayout = self.ids.legend
-        if any(cell.owner for cell in view.cells):  # the stripe under a Base: whose side it is
-            for name, colour in view.sides:
-                self.legend.add_widget(SideStripe(name=name, stripe=theme.rgba(colour)))
-        else:
-            self.legend.height = 0
+        self.legend: SideLegend = self.ids.legend
+        self.legend.sides = list(view.sides) if any(cell.owner for cell in view.cells) else []
         self.cells = [SpaceCell(cell, self._tapped) for cell in view.cells]
         self.ring.show(self.cells, view.length)
 
@@ -197,7 +193,22 @@ class SideStripe(BoxLayout):
     """A side's stripe and its name, under the map's hint (look: ``board_map.kv``)."""
 
     name = StringProperty("")
-    stripe = ColorProperty(theme.MUTED)
+    colour = StringProperty("")
+    """The side's colour (``#rrggbb``)."""
+
+
+class SideLegend(BoxLayout):
+    """Whose Base each stripe colour means: one :class:`SideStripe` per side, none when no Base stands on the map
+    (look: ``board_map.kv``)."""
+
+    sides = ListProperty()
+    """Each side's name and colour (``#rrggbb``)."""
+
+    def on_sides(self, *_args: object) -> None:
+        """One stripe per side, in order."""
+        self.clear_widgets()
+        for name, colour in self.sides:
+            self.add_widget(SideStripe(name=name, colour=colour))
 
 
 class MapCentre(BoxLayout):

@@ -10,19 +10,28 @@ them and they are saved in the box for every later game. Cancel changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from companion.box.fields import BoxField, card_fields
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion.box.fields import BoxField, card_fields, effect_words
 from companion.edition import Card
 from companion.engine.errors import Need
 from companion.table.box_play import (
     BoxProblem,
     check_entry,
     enter_values,
+    likely_amounts,
     need_fields,
     new_card_id,
     space_options,
 )
+from companion.table.presenters.cards import effects_by_heading
 from companion.table.session import Answer
 from companion.table.words import (
     box_target_name,
@@ -47,6 +56,9 @@ KINDS_INLINE = 16
 in its colour, when the box knows it)."""
 NOT_ENTERED = "Not entered yet: read it off the box."
 NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
+EFFECT_COLUMNS = 3
+"""A new card's effects: this many big buttons to a row, beside their heading."""
+HEADING_WIDTH = dp(64)
 
 
 class BoxEntryDialog(Dialog):
@@ -209,16 +221,49 @@ class NewCardDialog(BoxEntryDialog):
         self.own_title = False
         """The table typed a title of its own (else the title is written from what the card does)."""
         self._writing = False
-        # Once its effect is chosen, the number pad of each value follows by itself; OK on the last one (or the tap
-        # on an effect that prints no value) enters the card: no Save tap after it.
+        # What it does: the deck's effects as big buttons under their headings (Collect, Pay, Move...), one tap.
+        # Once it is chosen, the number pad of each value follows by itself, the likely amounts on it one tap
+        # each; OK on the last one (or the tap on an effect that prints no value) enters the card: no Save tap.
+        self.effect_buttons: dict[str, TapButton] = {}
+        self.body.add_widget(self._effects())
         self.form = BoxForm(self._fields(""), on_change=self.changed, chain=True, on_complete=self.save_values)
         self.body.add_widget(self.form)
         self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
 
+    def _effects(self) -> Widget:
+        """A row for each heading of the deck's effects, each effect a big button that chooses it."""
+        words = effect_words(self.edition)
+        effects = self.edition.decks[self.deck_id].effects
+        grouped = effects_by_heading(effects)
+        column = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        column.bind(minimum_height=column.setter("height"))
+        for heading, keys in grouped.items():
+            row = BoxLayout(spacing=theme.GAP, size_hint_y=None)
+            label = text(heading.capitalize(), theme.FONT_SMALL, theme.ACCENT, bold=True, fixed_height=False,
+                         size_hint_x=None, width=HEADING_WIDTH)
+            grid = GridLayout(cols=EFFECT_COLUMNS, spacing=theme.GAP, size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for key in keys:
+                button = TapButton(words[key], partial(self.form_value, "effect", key), font_size=theme.FONT_SMALL)
+                button.effect = key
+                self.effect_buttons[key] = button
+                grid.add_widget(button)
+            grid.bind(height=row.setter("height"))
+            row.add_widget(label)
+            row.add_widget(grid)
+            column.add_widget(row)
+        return column
+
+    def form_value(self, key: str, value: str) -> None:
+        """A big button outside the form chose one of its values (the card's effect)."""
+        self.form.set_value(key, value)
+
     def _fields(self, effect: str) -> list[BoxField]:
         """The card's fields, without the number of copies (each card is entered as it is drawn) nor, on a
-        two-sided card, whose half it is (the drawer's own)."""
-        return [f for f in card_fields(self.edition, effect, self.deck_id) if f.key not in ("count", "side")]
+        two-sided card, whose half it is (the drawer's own); its amount offers the likely amounts, one tap each."""
+        return [replace(f, suggestions=tuple((n, str(n)) for n in likely_amounts(self.edition, effect)))
+                if f.key == "amount" else f
+                for f in card_fields(self.edition, effect, self.deck_id) if f.key not in ("count", "side")]
 
     def fixed_values(self) -> dict[str, Any]:
         """On a two-sided card, the half entered is the drawer's side's."""
@@ -240,6 +285,8 @@ class NewCardDialog(BoxEntryDialog):
         effect = str(values.get("effect", ""))
         if key == "effect":
             self.form.rebuild(self._fields(effect))
+            for choice, button in self.effect_buttons.items():
+                button.set_style("primary" if choice == effect else "normal")
         if effect and not self.own_title:
             params = {k: v for k, v in values.items() if k not in ("title", "effect")}
             self._writing = True

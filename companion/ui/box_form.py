@@ -26,7 +26,7 @@ from companion.box.fields import BoxField
 from companion.edition import capital
 from companion.table.box_play import BoxProblem
 from companion.ui import theme
-from companion.ui.widgets import Dialog, NumberPad, TapButton, colour_band, text
+from companion.ui.widgets import Dialog, NumberPad, TapButton, amount_pad, colour_band, text
 
 INLINE_CHOICES = 4
 """A choice with at most this many options is a row of buttons; one with more opens a list."""
@@ -388,6 +388,9 @@ class BoxForm(BoxLayout):
         if f.kind == "numbers" and part is not None:
             name = f.parts[part] if f.parts[part].startswith(f.label) else f"{f.label}: {f.parts[part]}"
             self._pad = NumberPad(self.about(name), lambda n: self._typed(f.key, n, part))
+        elif f.kind == "number" and f.suggestions and all(words == str(n) for n, words in f.suggestions):
+            self._pad = amount_pad(self.about(f.label), lambda n: self._typed(f.key, n),
+                                   [n for n, _ in f.suggestions])  # bare amounts: a row of chips
         elif f.kind == "number":
             self._pad = NumberPad(self.about(f.label), lambda n: self._typed(f.key, n), quick=f.suggestions)
         if self._pad is not None:

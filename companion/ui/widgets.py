@@ -365,6 +365,19 @@ class NumberPad(Dialog):
         self.on_number(number)
 
 
+def amount_pad(title: str, on_number: Callable[[int], Any], chips: Sequence[int]) -> NumberPad:
+    """A number pad with a row of likely amounts over its keys (a few: they share one row): one tap enters one,
+    as if typed and confirmed."""
+    pad = NumberPad(title, on_number)
+    row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
+    for number in chips:
+        button = TapButton(str(number), partial(pad._quick, number), "good")
+        button.number = number
+        row.add_widget(button)
+    pad.body.add_widget(row, index=len(pad.body.children) - 1)  # under the number typed
+    return pad
+
+
 def colour_band(hex_colour: str, width: float = dp(10)) -> Widget:
     """A narrow strip in a colour group's colour (or a side's)."""
     band = Widget(size_hint_x=None, width=width)

@@ -82,7 +82,7 @@ def test_sigils_go_on_evenly() -> None:
     game = din_holds(3)
     play(game, "build din space-11")
     text = messages(game, "build din space-11")
-    assert text == ("Build evenly: every property of the Test set 3 colour set needs 1 armour symbol before "
+    assert text == ("Add evenly: every property of the Test set 3 colour set needs 1 armour symbol before "
                     "Character 3A (test) gets another.")
     play(game, "build din space-13", "build din space-11")
     assert [game.state.houses(s) for s in SET_3] == [2, 1]
@@ -167,7 +167,7 @@ def test_the_depository_has_12_skulls() -> None:
 def test_the_last_sigil_wanted_by_several_goes_to_auction() -> None:
     """BF-STOCK-3, BF-STOCK-4: one Sigil is left and fennec and bossk both could use it: the Expeditor auctions
     it (named in the book's word, ``piece-auction sigil``). Bids open at 10 and rise by 1 or more, in any order;
-    fennec wins at 12, pays the Depository and places it free."""
+    fennec wins at 12, pays the Depository and places it free; he may not trade a character away first."""
     game = din_holds(1, 2, 3, 4, players=3, extra_cash=1000)
     for k in (1, 2, 3, 4):
         build_rows(game, "din", colour_set(k), 4)
@@ -184,6 +184,8 @@ def test_the_last_sigil_wanted_by_several_goes_to_auction() -> None:
     assert rejected(game, "bid bossk 10") == ["auction/too-low"]
     play(game, "bid bossk 11", "bid fennec 12", "close")
     assert rejected(game, "build bossk space-26") == ["stock/empty"]  # kept for fennec until he places it
+    assert messages(game, "propose fennec bossk give=deed:space-21 get=") == (
+        "Fennec must first place the Sigil won at auction.")  # else set 5 broken up: nowhere to place it
     assert cash(game, "fennec") == 1500 - 12
     assert game.state.ledger.balance(BANK, CREDITS) == before + 12
     play(game, "build fennec space-21")  # the Sigil won, placed without paying again

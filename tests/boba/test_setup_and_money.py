@@ -148,7 +148,8 @@ def test_the_table_speaks_the_books_words() -> None:
 
 
 def test_refusals_speak_the_books_words() -> None:
-    """BF-WORDS-1: refusals name the Depository, Sigils, payment, inactive and reinstate, and never the classic
+    """BF-WORDS-1: refusals name the Depository, Sigils, payment, inactive, reinstate and the 10 % fee (a
+    ``lift`` or ``keep`` with no inactive property just received names the property), and never the classic
     bank, mortgage, rent, houses, hotels or bankruptcy."""
     game = new_game(2)
     give_deeds(game, "din", "space-11", "space-13", "space-6")  # TEST-ONLY
@@ -156,14 +157,16 @@ def test_refusals_speak_the_books_words() -> None:
     play(game, "mortgage din space-6")
     said = [messages(game, "mortgage din space-11"),
             messages(game, "propose din fennec give=deed:space-13 get=cash:50"),
-            messages(game, "claim din fennec")]
+            messages(game, "claim din fennec"),
+            messages(game, "lift din space-6"), messages(game, "keep din space-6")]
     set_cash(game, "din", 100)  # TEST-ONLY
     said.append(messages(game, "unmortgage din space-6"))
     play(game, "roll din 1 3")  # the Sarlacc Pit: 200 owed with 100 in hand
     said.append(messages(game, "end din"))
     said.append(messages(game, "roll din 1 2"))
     text = " ".join(said)
-    for word in ("Depository", "armour symbols", "payment", "Reinstate", "colour set", "leave the game"):
+    for word in ("Depository", "armour symbols", "payment", "Reinstate", "colour set", "leave the game",
+                 "has not just received Character 2A (test) inactive: there is no 10 % fee"):
         assert word in text
     for word in ("bank", "mortgage", "rent", "house", "hotel", "bankrupt", "street"):
         assert word not in text.lower()

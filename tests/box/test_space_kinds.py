@@ -10,10 +10,13 @@ import pytest
 from companion.box.checks import check_raw
 from companion.box.fields import space_fields
 from companion.card_effects import EFFECTS
-from companion.edition import edition_from_data
+from companion.edition import edition_from_data, load_edition
 from companion.engine.errors import EditionError
+from companion.rules import compose, mechanics_of
 from companion.rules.mechanics.card_effects import CardEffects
+from companion.rules.mechanics.force_cards import ForceCards
 from companion.space_kinds import KINDS
+from tests.rules.helpers import REPO_ROOT
 from tests.rules.helpers import edition as ot
 
 
@@ -89,7 +92,17 @@ def test_a_caution_is_not_a_loading_problem() -> None:
 
 
 def test_every_card_effect_acted_on_when_drawn_has_its_rule() -> None:
-    """A card that acts at once is carried out by its own method of the card-effects mechanic; a kept card or an
-    enemy's card is played by the mechanic that keeps or fights it, never drawn into this one."""
+    """A card that acts at once is carried out by its own method of a card mechanic (the classic card effects, or
+    Star Wars 2015's Force cards for an effect only their decks offer); a kept card or an enemy's card is played
+    by the mechanic that keeps or fights it, never drawn into these. Every effect a deck of a shipped edition
+    offers for entering a card is one its edition's rules carry out."""
     acting = {e.id for e in EFFECTS.values() if not e.kept and e.heading != "enemy"} | {"jail-free"}
-    assert {e for e in EFFECTS if hasattr(CardEffects, "effect_" + e.replace("-", "_"))} == acting
+    handled = {e for e in EFFECTS for mechanic in (CardEffects, ForceCards)
+               if hasattr(mechanic, "effect_" + e.replace("-", "_"))}
+    assert handled == acting
+    for folder in sorted((REPO_ROOT / "editions").iterdir()):
+        shipped = load_edition(folder)
+        rules = compose(mechanics_of(shipped))
+        for deck in shipped.decks.values():
+            offered = {e for e in deck.effects if e in acting}
+            assert {e for e in offered if not hasattr(rules, "effect_" + e.replace("-", "_"))} == set(), deck.id

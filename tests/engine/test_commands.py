@@ -57,6 +57,7 @@ LINES = [
     "play luke rebel/collect-25",
     "say-no vader",
     "let-stand vader",
+    "aim luke vader",
     "bounty luke space-8",
     "place ann pink 2",                                # GO-BLOCK-1
     "chance ann shield",                               # GO-TILE-1
@@ -113,6 +114,13 @@ def test_undo_count_defaults_to_one_and_reason_joins_words() -> None:
     assert parse_command("undo") == Command("undo", ("1", ""))
 
 
+def test_a_signed_count_is_refused_not_taken_as_the_reason() -> None:
+    """OT-TURN-7: ``undo -1 oops`` takes nothing back (it once took one back, reading "-1 oops" as the reason)."""
+    for line in ("undo -1 oops", "undo +2 oops"):
+        with pytest.raises(CommandSyntaxError, match="is not a count"):
+            parse_command(line)
+
+
 def test_an_empty_reason_is_left_out_of_the_text() -> None:
     """GO-BLOCK-1, OT-TURN-7: a line typed without its last, optional words (``place ann pink``, no square; an
     ``undo`` with no reason) is shown and stored as typed, never with an empty quoted word."""
@@ -143,6 +151,7 @@ def test_unknown_verb_names_the_known_ones() -> None:
     ("claim vader", "claim takes 2 word(s): claim player player"),
     ("close now", "close takes 0 word(s): close"),
     ("propose luke vader give=cash:5", "propose takes 4 word(s)"),
+    ("propose luke vader give=cash:5", "(offer a trade: give=... get=...)"),
     ("roll luke", "roll needs a player and the dice faces"),
     ("roll", "roll needs a player and the dice faces"),
 ])

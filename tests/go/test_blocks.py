@@ -104,6 +104,26 @@ def test_two_landmarks_in_one_round_go_to_the_most_blocks_or_are_shared() -> Non
     assert [r["place"] for r in shared.state.ranking] == [1, 1]
 
 
+def test_three_landmarks_in_one_round_two_with_the_most_blocks_share_and_the_third_comes_last() -> None:
+    """GO-END-3: ann (3 brown + 1 red), ben (3 pink) and cat (3 yellow + 1 green, her token on space 8: TEST-ONLY
+    set-up) all complete a landmark in the same round (ann 1 to brown, ben 3 to pink, cat 1 to yellow): ann and
+    cat have 5 blocks, ben 4. Ann and cat share the win, ben is third, and the reason says the two had the most
+    blocks (not that all three had as many)."""
+    game = started(3, "roll ann 6 1 1")
+    game.state.player("cat").position = 8
+    stack_up(game, "ann", 1, "brown", 3)
+    stack_up(game, "ann", 2, "red", 1)
+    stack_up(game, "ben", 1, "pink", 3)
+    stack_up(game, "cat", 1, "yellow", 3)
+    stack_up(game, "cat", 2, "green", 1)
+    play(game, "roll ann 1 3 1", "place ann brown", "place ben pink", "place cat yellow")
+    assert go(game.state).winners == ["ann", "cat"]
+    assert [(r["player"], r["place"], r["worth"]) for r in game.state.ranking] == [("ann", 1, 5), ("cat", 1, 5),
+                                                                                  ("ben", 3, 4)]
+    assert game.state.end_reason == ("3 landmarks in the same round: Ann and Cat have the most blocks and share "
+                                     "the win")
+
+
 def test_two_players_wanting_the_last_block_the_first_to_take_it_gets_it() -> None:
     """GO-BLOCK-6: one orange block left in the tray; ann and ben both stop on orange; ann places first, so ben's
     placement fails as if the tray had none: his marker moves instead."""

@@ -33,6 +33,16 @@ def test_a_heist_waits_for_the_placements_then_a_match_steals_a_block() -> None:
     assert tray(game, "pink") == 4 and (game.state.turn.player, go(game.state).step) == ("ben", "roll")
 
 
+def test_a_stolen_block_that_fits_must_be_placed_not_returned_to_the_tray() -> None:
+    """GO-HEIST-3: ann steals ben's pink block; her four squares are empty, so it cannot be sent back to the tray:
+    the refusal says where it fits."""
+    game = play(started(2, "roll ann 6 1"), "roll ann 4 3", "place ben pink", "heist ann ben", "dials ann match")
+    refused = game.validate(parse_command("steal ann 1 tray"))
+    assert [(v.code, v.message) for v in refused] == [
+        ("steal/fits", "The pink block fits on Ann's Build squares 1, 2, 3, 4: a stolen block goes back to the tray "
+                       "only when it fits nowhere.")]
+
+
 def test_different_pictures_make_the_heist_fail() -> None:
     """GO-HEIST-4: the ring against the coin: nothing changes hands and the round ends."""
     game = play(started(2, "roll ann 6 1"), "roll ann 4 3", "place ben pink", "heist ann ben", "dial ben ring",

@@ -227,3 +227,82 @@ def test_the_box_commands_help_names_the_chance_tiles() -> None:
     (``box tiles:chance shield=N ...``) among them."""
     targets = GRAMMAR["box"][1].split(": ", 1)[1].split()[0].split("|")
     assert targets == ["space:<id>", "group:<id>", "card:<deck>/<card>", "board:layout", "face:<id>", "tiles:chance"]
+
+
+def test_a_tile_played_after_the_last_settling_action_of_a_round_counts_from_the_next_round() -> None:
+    """GO-TILE-8: ann's brown block is the last thing round 1 settles, so the round is over and the dice are
+    ben's. Ann then plays a GO Button for a heist and a Mr. Monopoly from step 2 to the end of her 3-step
+    tracker: both belong to round 2. Ben may roll; the heist waits for round 2's two placements, and the Mega
+    Shut Down is offered after it, in round 2."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 2)
+    hand(game, "ann", "go-button", "mr-monopoly")
+    play(game, "roll ann 1 6", "place ann brown")
+    assert (game.state.turn.player, game.state.turn.number, go(game.state).step) == ("ben", 2, "roll")
+    play(game, "tile ann go-button heist", "tile ann mr-monopoly")
+    assert go(game.state).markers["ann"] == 3 and not game.state.decisions
+    assert game.describe()["waiting"] == [{"player": "ann", "what": "heist", "step": "act"}]
+    play(game, "roll ben 2 3")
+    assert sorted(open_kinds(game)) == [("ann", "place"), ("ben", "place")]
+    play(game, "place ann pink", "place ben yellow")
+    assert open_kinds(game) == [("ann", "heist")]
+    play(game, "pass ann")
+    assert open_kinds(game) == [("ann", "mega")] and game.state.turn.number == 2
+
+
+def test_a_go_button_heist_played_late_still_goes_ahead_of_later_seats() -> None:
+    """GO-ORDER-3: ann rolled; ben and cat stop on the Bank Heist, so ben's heist comes first, then cat's. While
+    ben's is under way ann plays a GO Button for a heist: clockwise from the roller she comes before cat, so hers
+    is next and cat's waits until it is over."""
+    game = started(3, "roll ann 6 1 1")
+    hand(game, "ann", "go-button")
+    play(game, "roll ann 6 4 4")
+    assert open_kinds(game) == [("ben", "heist")]
+    play(game, "tile ann go-button heist")
+    assert [(w["player"], w["what"]) for w in game.describe()["waiting"]] == [("ann", "heist"), ("cat", "heist")]
+    play(game, "pass ben")
+    assert open_kinds(game) == [("ann", "heist")]
+    assert codes(game, "heist cat ann") == ["decision/no-heist"]
+    play(game, "pass ann")
+    assert open_kinds(game) == [("cat", "heist")]
+
+
+def test_a_go_buttons_block_that_fills_the_tracker_during_the_mega_shut_downs_gets_its_turn() -> None:
+    """GO-MEGA-2, GO-GO-3: ann's full tracker calls her Mega Shut Down. Meanwhile ben (marker on step 2 of 3,
+    every square a stack of 3 whose colour the tray no longer holds) plays a GO Button for a block: none can be
+    placed, his marker reaches the end, and his Mega Shut Down follows ann's in the same round. Ann, who let hers
+    go, is not asked again when a failed block of hers finds her marker already at the end."""
+    game = started(2, "roll ann 6 1")
+    for square, colour in enumerate(("brown", "pink", "orange", "red"), start=1):
+        stack_up(game, "ben", square, colour, 3)
+        stack_up(game, "ann", square, colour, 2)
+    marker_at(game, "ann", 3)
+    marker_at(game, "ben", 2)
+    hand(game, "ben", "go-button")
+    hand(game, "ann", "go-button")
+    play(game, "roll ann 6 6")
+    assert open_kinds(game) == [("ann", "mega")]
+    play(game, "tile ben go-button block")
+    assert go(game.state).markers["ben"] == 3 and game.describe()["waiting"] == [
+        {"player": "ben", "what": "mega", "step": "mega"}]
+    play(game, "pass ann")
+    assert open_kinds(game) == [("ben", "mega")]
+    play(game, "tile ann go-button block")
+    assert open_kinds(game) == [("ben", "mega")] and not game.describe()["waiting"]
+    play(game, "pass ben")
+    assert (game.state.turn.number, game.state.turn.player) == (2, "ben")
+
+
+def test_a_mega_shut_down_out_of_its_time_is_refused_in_words_that_say_why() -> None:
+    """GO-MEGA-2, GO-MEGA-3: ben's marker is on step 1 of 3; ann's is at the end but her Mega Shut Down comes
+    only after ben's heist."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    marker_at(game, "ben", 1)
+    play(game, "roll ann 6 4")
+    refused = {line: [v.message for v in game.validate(parse_command(line))]
+               for line in ("mega ben pink", "mega ann pink")}
+    assert refused["mega ben pink"] == ["Ben's marker is not at the end of the tracker (step 1 of 3): no Mega Shut "
+                                        "Down yet."]
+    assert refused["mega ann pink"] == ["Ann has no Mega Shut Down to call now: it comes once the round's other "
+                                        "actions are over, when the table asks for it."]

@@ -190,6 +190,21 @@ def test_a_penalty_too_big_to_pay_is_a_debt() -> None:
     assert cash(game, "din") == 5 + 20 - 15
 
 
+def test_a_rent_the_hero_cannot_pay_is_settled_before_the_battle() -> None:
+    """MA-MOVE-2, MA-DEBT-3: Cara, with 5 credits, stops on Din's hideout 5 (rent 10) where the Death Trooper
+    stands. The space comes first: the battle roll waits until the rent debt is settled. She has no hideout, so
+    she declares bankruptcy (her 5 go to Din), then fights: 6 against 5 wins the reward of 25."""
+    game = new_game(2)
+    play(game, "roll din 5", "buy din", "end din")       # hideout 5: 30
+    place_enemy(game, DT, 5)                             # TEST-ONLY
+    set_cash(game, "cara", 5)                            # TEST-ONLY
+    play(game, "roll cara 5", "claim din cara")
+    assert codes(game, "roll cara 6") == ["turn/debt-open"]
+    play(game, "bankrupt cara", "roll cara 6")
+    assert (cash(game, "cara"), cash(game, "din")) == (0 + 25, 150 - 30 + 5)
+    assert trophies(game, "cara") == [f"{DT}/level-1"]
+
+
 def test_a_trooper_never_takes_grogu() -> None:
     """MA-BATTLE-9: a hero holding Grogu who loses to a trooper pays the penalty and keeps him."""
     game = new_game(2)

@@ -98,6 +98,16 @@ def test_a_bumped_enemy_goes_on_while_its_space_is_taken() -> None:
                      EnemyMove("c", 28, 0, (29, 30, 31))]
 
 
+@pytest.mark.parametrize("order", [["inc", "moff", "dt"], ["dt", "moff", "inc"], ["moff", "inc", "dt"]])
+def test_the_bumped_enemy_goes_on_whatever_the_order_of_the_movers(order: list[str]) -> None:
+    """MA-ADVANCE-5: the Incinerator on 20, the Death Trooper on 19 and Moff Gideon leaving outpost 3, a roll of
+    2. Moff Gideon goes 20, 21 and keeps 21; the Death Trooper, 20, 21, is bumped to 22, where the Incinerator
+    stops by its own count (21, 22): the Incinerator keeps 22 and the bumped Death Trooper goes on to 23, in the
+    edition's order of the enemies (Incinerator, Moff Gideon, Death Trooper) as in any other."""
+    moved = advance({"inc": (20, 0), "dt": (19, 0), "moff": (-1, 3)}, order, 2, OUTPOSTS, 32)
+    assert {m.enemy: (m.end, m.bumped_by) for m in moved} == {"moff": (21, ""), "inc": (22, ""), "dt": (23, "inc")}
+
+
 def test_the_beaten_enemy_goes_to_the_first_free_outpost_ahead() -> None:
     """MA-BATTLE-4: the rule book's two examples. A Death Trooper beaten on the fourth advance space (28) goes to
     outpost 1, the next one going round from there; an Incinerator Stormtrooper beaten on Free Parking (16) while

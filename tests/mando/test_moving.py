@@ -198,6 +198,16 @@ def test_a_jump_passes_go_paying_but_not_enemies_or_grogu() -> None:
     assert (game.state.player("cara").position, cash(game, "cara")) == (9, 150 + 50)
 
 
+def test_a_jump_ending_on_grogus_hideout_leaves_him_there() -> None:
+    """MA-JUMP-5: a hero who jumps never takes Grogu, not even on the hideout the jump ends on: from 7 a roll of 3
+    reaches the jump on 10, which goes on to hideout 11, nobody's, where Grogu waits alone; he stays there."""
+    game = new_game(2)
+    leave_grogu(game, 11)                                # TEST-ONLY
+    place_hero(game, "din", 7)                           # TEST-ONLY
+    play(game, "roll din 3")
+    assert (game.state.player("din").position, grogu(game)) == (11, ("", 11))
+
+
 def test_a_jump_asks_what_an_undescribed_space_ahead_is() -> None:
     """MA-JUMP-1 (a bug found by a table script played from an empty box: the jump went past the spaces nobody had
     described and on to Green 1 on 27, the first hideout the box knew): on a board still being learnt, the jump

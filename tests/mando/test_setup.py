@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.box.checks import check_values
 from companion.engine.errors import CommandRejected
 from companion.engine.ledger import BANK, CREDITS
 from companion.engine.state import Setup
@@ -86,6 +87,17 @@ def test_each_trooper_has_as_many_cards_as_there_are_heroes(players: int, troope
     left = {e: v["cards_left"] for e, v in game.describe()["enemies"].items()}
     assert left == {INC: troopers, DT: troopers, MOFF: 1}
     assert any(f"levels 1 to {players}" in getattr(e, "text", "") for e in game.entries[0].events)
+
+
+@pytest.mark.parametrize(("target", "cards"), [("card:death-trooper/level-5", "level-1, level-2, level-3, level-4"),
+                                              ("card:moff-gideon/level-1", "moff-gideon")])
+def test_a_card_an_enemy_deck_does_not_hold_is_refused_by_name(target: str, cards: str) -> None:
+    """MA-SETUP-6: a trooper's deck holds levels 1 to 4 and Moff Gideon's his one card, so the box refuses the
+    numbers of a card the deck has not got, naming the cards it has."""
+    deck, _, card = target.removeprefix("card:").partition("/")
+    name = {"death-trooper": "Death Trooper", "moff-gideon": "Moff Gideon"}[deck]
+    found = check_values(shipped(), target, {"number": 5})
+    assert [p.message for p in found] == [f"The {name} deck has no card '{card}': its cards are {cards}."]
 
 
 def test_the_lowest_level_is_fought_first() -> None:

@@ -109,6 +109,17 @@ def test_rent_asked_during_the_turn_is_paid() -> None:
     assert cash(game, "cara") == 150 - 5 and codes(game, "roll din 1") == []  # hideout 1 rents for 5
 
 
+def test_a_hideout_traded_before_its_rent_is_asked_earns_it_no_more() -> None:
+    """MA-TRADE-1, MA-RENT-1: Cara stops on Din's hideout 1 (rent 5); before asking, Din sells it to her for 10.
+    Din owns it no more, so he can no longer ask her for its rent: Din 150 - 20 + 10, Cara 150 - 10."""
+    game = new_game(2)
+    play(game, "roll din 1", "buy din", "end din", "roll cara 1")
+    play(game, f"propose din cara give=deed:{deed_id(1)} get=cash:10", "accept cara")
+    assert refusal(game, "claim din cara").violations[0].message == (
+        "Cara owes Din no rent right now: Hideout 1A (test) changed hands before Din asked, so it earns them no rent.")
+    assert (cash(game, "din"), cash(game, "cara"), game.state.owner(deed_id(1))) == (150 - 20 + 10, 150 - 10, "cara")
+
+
 def test_a_game_saved_before_the_turn_reading_replays_with_the_first_roll_one() -> None:
     """MA-RENT-2: a game saved with edition data that has no ``claim_lapses_at`` (all games saved before this
     reading) keeps the claim open until the next hero rolls, so its journal replays as it was played."""

@@ -75,13 +75,21 @@ CASES: dict[str, tuple[Callable[[], Game], str, list[str], list[str]]] = {
     "trade with starships": (_vader_one_fighter_on_hoth,
                              "propose vader luke give=deed:hoth-north-ridge get=cash:1",
                              ["trade/buildings"], ["starships", "sell them to the Bank"]),
+    # OT-TRADE-1: credits in an offer are written in plain digits; a superscript or an Arabic-Indic digit is
+    # named back with the notation, not read as a number nor answered with Python's own words.
+    "superscript credits": (_fresh, "propose luke vader give=cash:\u00b2 get=", ["trade/syntax"],
+                            ["cash:\u00b2", "cash:<credits>"]),
+    "arabic-indic credits": (_fresh, "propose luke vader give=cash:\u0663 get=", ["trade/syntax"],
+                             ["cash:\u0663", "cash:<credits>"]),
+    # OT-TURN-3: undo takes back one action or more; 0 is not a count of actions.
+    "undo nothing": (_fresh, "undo 0 typed by mistake", ["undo/nothing"], ["1 or more"]),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_bad_input_is_refused_and_changes_nothing(case: str) -> None:
-    """OT-TURN-3, OT-TURN-4, OT-BUY-1, OT-FIGHTER-6, OT-FIGHTER-1, OT-MORT-5, OT-SELL-2: each bad command is
-    refused with the rule in plain words, and the game is left exactly as it was."""
+    """OT-TURN-3, OT-TURN-4, OT-BUY-1, OT-FIGHTER-6, OT-FIGHTER-1, OT-MORT-5, OT-SELL-2, OT-TRADE-1: each bad
+    command is refused with the rule in plain words, and the game is left exactly as it was."""
     make, line, expected, words = CASES[case]
     game = make()
     error = _refusal(game, parse_command(line))

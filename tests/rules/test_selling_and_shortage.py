@@ -163,6 +163,25 @@ def test_auctioned_fighter_is_kept_for_the_winner() -> None:
     assert game.state.houses("hoth-echo-base") == 1
 
 
+def test_a_piece_won_at_auction_is_placed_before_its_winner_sells_or_trades() -> None:
+    """OT-SHORTAGE-2: the piece won waits for its winner and holds up every roll until placed, so the winner may
+    not first hand over a deed or sell buildings back: either could leave the piece nowhere to go (Vader trading
+    away Echo Base would break up his only full group) and stop the game for good. Once it is placed, both are
+    allowed again."""
+    game = _drain_fighters()
+    play(game, "piece-auction house", "bid vader 80", "close")
+    assert rejected(game, "propose vader tarkin give=deed:hoth-echo-base get=") == ["build/place-first"]
+    play(game, "build vader hoth-echo-base", "sell vader hoth-echo-base",
+         "propose vader tarkin give=deed:hoth-north-ridge get=cash:1")
+    assert game.state.trade is not None
+    game = _drain_fighters()
+    play(game, "piece-auction house", "bid han 10", "close")  # Cloud City (2, 2, 3) can take it
+    assert rejected(game, "sell-all han tatooine") == ["build/place-first"]
+    assert rejected(game, "sell han tatooine-mos-eisley") == ["build/place-first"]
+    play(game, "build han cloud-city-landing-platform", "sell-all han tatooine")
+    assert game.state.houses("tatooine-mos-eisley") == 0
+
+
 def test_no_piece_auction_without_stock() -> None:
     """OT-SHORTAGE-1: when the bank has no pieces of a kind there is nothing to auction: players wait."""
     game = _drain_fighters()

@@ -54,3 +54,15 @@ def test_ranking_rows_carry_the_parts_of_the_worth() -> None:
     for row in ranking:
         parts = row["parts"]
         assert parts["cash"] + parts["deeds"] + parts["mortgaged"] + parts["buildings"] == row["worth"]
+
+
+def test_a_debt_still_open_at_time_up_counts_for_the_creditor_not_the_debtor() -> None:
+    """OT-TIME-2, OT-SHORT-9: Luke, down to 10 credits, stops on Vader's TIE Fighter (rent 25 for one vessel)
+    and cannot pay when time is up. The 25 he owes is Vader's: Luke is worth 10 + 320 + 75 + 150 - 25 = 530,
+    Vader 1200 + 200 + 25 = 1425; a part ``debts`` shows it only while a debt is open."""
+    game = _time_limit_game()
+    set_cash(game, "luke", 10)
+    play(game, "roll luke 2 3", "claim vader luke", "time-up")
+    assert game.state.ranking == [
+        {"player": "vader", "worth": 1425, "parts": {**VADER, "debts": 25, "total": 1425}},
+        {"player": "luke", "worth": 530, "parts": {**LUKE, "cash": 10, "debts": -25, "total": 530}}]

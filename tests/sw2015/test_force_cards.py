@@ -12,7 +12,7 @@ from companion.engine.game import Game
 from companion.engine.ledger import BANK, Transaction
 from companion.rules import rules_of
 from companion.rules.core import Emitter
-from companion.rules.mechanics.force_cards import discard_account, hand_unit
+from companion.rules.mechanics.force_cards import discard_account, hand_unit, held_rents
 from tests.rules.helpers import codes, play
 
 from .testbox import layout_lines, new_game, place_bases, space
@@ -95,20 +95,24 @@ def test_a_card_to_keep_joins_the_hand_and_frees_from_jail_when_played() -> None
 
 
 def test_just_say_no_cancels_a_rent_claim_and_may_itself_be_answered() -> None:
-    """SW-FORCE-4: Luke claims 10 rent on Tatooine 1 from Vader, who holds 3 cards: Vader says no (2 left); Luke
-    says no to that (2 left); Vader says no again (1 left); Luke lets it stand: three Just say no!, so the claim
-    is cancelled and nothing is paid. Nobody rolls while the answers go on."""
+    """SW-FORCE-4, SW-FORCE-6: Luke claims 10 rent on Tatooine 1 from Vader, who holds 3 cards dealt unseen: the
+    rent is paid at once and held until the next roll (Vader 1490, Luke still 1400). Vader says no (2 cards
+    left); Luke says no to that (2 left); Vader says no again (1 left); Luke lets it stand: three Just say no!, so
+    the claim is cancelled and the 10 go back to Vader. Nobody rolls while the answers go on."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
-    assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "vader")]
+    assert game.state.decisions == [] and held_rents(game.state) == [("luke", "vader", 10)]
+    assert (game.state.cash("vader"), game.state.cash("luke")) == (1490, 1400)
     assert codes(game, "let-stand luke") == ["decision/no-just-say-no"]
-    play(game, "say-no vader", "say-no luke")
+    play(game, "say-no vader")
+    assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "luke")]
+    play(game, "say-no luke")
     assert "turn/decision-open" in codes(game, "end vader")
     play(game, "say-no vader", "let-stand luke")
     assert (game.state.cash("vader"), game.state.cash("luke")) == (1500, 1400)
     assert (held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1, 2)
     assert (piles(game, "empire"), piles(game, "rebel")) == ((15, 2), (15, 1))  # SW-FORCE-5: used, face up
-    assert game.state.decisions == []
+    assert game.state.decisions == [] and held_rents(game.state) == []
 
 
 def test_a_claim_stands_after_two_just_say_no_or_when_the_payer_holds_no_card() -> None:
@@ -148,12 +152,12 @@ def test_the_phones_show_how_many_cards_each_player_holds() -> None:
 
 def test_used_cards_go_face_up_to_their_decks_discard_pile() -> None:
     """SW-FORCE-5: each deck holds 18 cards; Luke and Vader are dealt 3 each, so each deck keeps 15 face down.
-    Luke draws a Rebel card that acts at once (collect 10): the deck keeps 14, 1 lies face up. He plays one
-    of his own from his hand: 2 face up, 2 in his hand. Vader draws a Get Out of Jail Free half (TEST DATA)
-    from the Rebel deck: it joins his hand, not the discards (deck 13). Every Rebel card is somewhere:
-    13 + 2 + 2 + 1 = 18."""
+    Luke draws a Rebel card that acts at once (collect 10, two copies in the box): the deck keeps 14, 1 lies face
+    up. He plays one of his own from his hand, the other copy: 2 face up, 2 in his hand. Vader draws a Get Out
+    of Jail Free half (TEST DATA) from the Rebel deck: it joins his hand, not the discards (deck 13). Every Rebel
+    card is somewhere: 13 + 2 + 2 + 1 = 18."""
     game = board_only("luke", "vader")
-    play(game, "box card:rebel/collect-10-rebel 'title=Collect 10' effect=collect amount=10 side=rebel",
+    play(game, "box card:rebel/collect-10-rebel 'title=Collect 10' effect=collect amount=10 side=rebel count=2",
          "box card:rebel/free-empire effect=jail-free side=empire")
     assert piles(game, "rebel") == (18 - 3, 0)
     play(game, "roll luke 1 2", "card luke collect-10-rebel")

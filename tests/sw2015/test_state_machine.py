@@ -3,7 +3,8 @@ through only the commands the rules accept, checking after every command that ea
 somewhere (the bank's stock plus the hexagons), that a planet space holds one Base exactly when someone owns it
 (and of its owner's colour), that nobody's cash is ever negative and no debt is ever open, that the game is over
 exactly when every planet space holds a Base, that every Force card is in its deck, on its discard pile or in a
-hand, and that the journal replays to the same state.
+hand and no card is seen in more copies than the box holds, that a rent held for its owner never outlives the
+next roll nor the game, and that the journal replays to the same state.
 
 The box is entered before the game starts (as a script's ``box`` set-up lines do), with a made-up set of Force
 card halves (TEST DATA, :data:`HALVES`) that pays, collects, moves, jails and is kept, so that a Base is lost for
@@ -27,7 +28,7 @@ from companion.engine.ledger import BANK, CREDITS, deed_unit, site_account
 from companion.engine.state import Setup
 from companion.rules import new_game, replay_game
 from companion.rules.mechanics.bases import base_unit
-from companion.rules.mechanics.force_cards import discard_account, hand_unit
+from companion.rules.mechanics.force_cards import discard_account, hand_unit, held_rents, seen_unit, unseen_account
 
 from .testbox import BASES, PLANETS, edition, layout_lines, seats, space
 
@@ -36,8 +37,9 @@ DECK_SIZE = 18
 HALVES: dict[str, tuple[int, str]] = {
     "collect-20": (4, "effect=collect amount=20"),
     "collect-each-10": (1, "effect=collect-from-each-player amount=10"),
+    "collect-one-30": (1, "effect=collect-from-a-player amount=30"),
     "pay-each-10": (1, "effect=pay-each-player amount=10"),
-    "pay-150": (4, "effect=pay amount=150"),
+    "pay-150": (3, "effect=pay amount=150"),
     "back-3": (2, "effect=back spaces=3"),
     "jail": (2, "effect=go-to-jail"),
     "free": (2, "effect=jail-free"),
@@ -101,18 +103,19 @@ class StarWarsMachine(RuleBasedStateMachine):
                 opts["card"] += [f"card {p} {c.id}" for c in e.decks[d.data["deck"]].drawn_by(s.player(p).side)]
             elif d.kind in ("hyperdrive", "bounty"):
                 opts["jump"] += [f"{d.kind} {p} {x}" for x in PLANET_IDS]
-            elif d.kind == "just-say-no":
-                opts["answer"] += [f"say-no {p}", f"let-stand {p}"]
+            elif d.kind == "aim":
+                opts["answer"] += [f"aim {p} {o}" for o in ids]
         if s.auction:
             least = s.auction.high[1] + e.min_raise if s.auction.high else e.opening_bid
             opts["auction"] += ["close", *(f"bid {p} {least}" for p in ids), *(f"pass {p}" for p in ids)]
         opts["claim"] += [f"claim {c.owner} {c.payer}" for c in s.rent_claims]
         opts["turn"] += [f"end {s.turn.player}", f"fine {s.turn.player}"]
         for p in ids:
+            opts["answer"] += [f"say-no {p}", f"let-stand {p}"]  # an answer asked for, or to a rent held
             for deck in ("rebel", "empire"):
                 if s.ledger.balance(p, hand_unit(deck)):
                     opts["play"] += [f"play {p} {deck}/{half}-{s.player(p).side}"
-                                     for half in ("collect-20", "pay-each-10", "back-3", "free")]
+                                     for half in ("collect-20", "pay-each-10", "collect-one-30", "back-3", "free")]
             opts["transfer"].append(f"transfer {p} {BANK} 1 'a fine'")
         here = s.player(s.turn.player).position
         if not s.decisions:
@@ -147,7 +150,9 @@ class StarWarsMachine(RuleBasedStateMachine):
         if not kinds:
             return
         kind = data.draw(st.sampled_from([k for k in kinds for _ in range(WEIGHTS[k])]))
-        self.game.apply(parse_command(self.picked(data.draw(st.sampled_from(valid[kind])), data)))
+        command = parse_command(self.picked(data.draw(st.sampled_from(valid[kind])), data))
+        self.game.apply(command)
+        assert command.verb != "roll" or not held_rents(self.game.state), "a rent held outlived a roll"
         self.steps += 1
         if not self.steps % 100:
             self.check_replay()
@@ -203,6 +208,27 @@ class StarWarsMachine(RuleBasedStateMachine):
             assert sum(holders.values()) == DECK_SIZE, (deck, holders)
             assert set(holders) <= {BANK, discard_account(deck)} | players, holders
 
+    @invariant()
+    def no_card_is_seen_in_more_copies_than_the_box_holds(self) -> None:
+        """The copies of each card seen in hands and on the discard pile never outnumber the copies the box holds,
+        and a hand or a discard pile never holds more cards seen than cards."""
+        s = self.game.state
+        for deck in ("rebel", "empire"):
+            seen_in: dict[str, int] = defaultdict(int)
+            for side in ("rebel", "empire"):
+                for half, (count, _) in HALVES.items():
+                    unit = seen_unit(deck, f"{half}-{side}")
+                    out = {a: n for a, n in s.ledger.holders(unit) if a != unseen_account(deck)}
+                    assert sum(out.values()) <= count, (unit, out)
+                    for account, n in out.items():
+                        seen_in[account] += n
+            assert all(n <= s.ledger.balance(a, hand_unit(deck)) for a, n in seen_in.items()), (deck, seen_in)
+
+    @invariant()
+    def no_rent_is_held_once_the_game_is_over(self) -> None:
+        """A rent held for its owner is theirs when the game ends."""
+        assert not (self.game.state.over and held_rents(self.game.state))
+
     def check_replay(self) -> None:
         """The journalled commands (undo entries included) rebuild the identical state."""
         game = self.game
@@ -215,10 +241,11 @@ class StarWarsMachine(RuleBasedStateMachine):
 
 
 def test_random_games_keep_bases_cash_cards_and_the_end() -> None:
-    """SW-SETUP-1, SW-BUY-1, SW-BOUNTY-1, SW-CASH-1, SW-END-1, SW-FORCE-5: random games of one against one, one
-    against two and two against two through accepted commands keep every invariant (see
-    :class:`StarWarsMachine`): Bases conserved and one per planet space, cash never negative and no debt, the end
-    exactly when the last planet space is taken, Force cards conserved, the journal replayed to the same
-    state."""
+    """SW-SETUP-1, SW-BUY-1, SW-BOUNTY-1, SW-CASH-1, SW-END-1, SW-FORCE-5, SW-FORCE-6, SW-FORCE-7, SW-FORCE-8:
+    random games of one against one, one against two and two against two through accepted commands (cards
+    aimed at one player among them) keep every invariant (see :class:`StarWarsMachine`): Bases conserved and one
+    per planet space, cash never negative and no debt, the end exactly when the last planet space is taken,
+    Force cards conserved and never seen in more copies than the box holds, a rent held never outliving a roll
+    nor the game, the journal replayed to the same state."""
     run_state_machine_as_test(StarWarsMachine, settings=settings(deadline=None, max_examples=30,
                                                                  stateful_step_count=400))

@@ -11,7 +11,8 @@ when play asks. Numbers are chosen to be easy to work out:
   (240 / 24), Geonosis 22 (260 / 27): fourteen planet spaces;
 - Rebel cards 3, Empire cards 13; Hyperdrive 5 and 16; Bounty Hunter 10; Trade Federation Tax 9 (200);
   Free Parking 12; Go To Jail 18;
-- every half of every Force card: collect 10 (``card P collect-10-rebel`` for a Rebel, ``-empire`` for the Empire).
+- every half of every Force card collects 10 (``card P collect-10-rebel`` for a Rebel, ``-empire`` for the
+  Empire), but two of each side's halves in each deck are a Just say no! (``no-rebel``, ``no-empire``): 16 + 2.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def layout_lines(bases: int = BASES) -> list[str]:
     for position, (planet, price, rent) in PLANETS.items():
         lines.append(f"box space:{space(position)} kind=planet group={planet} price={price} rent={rent}")
     lines += [f"box space:{space(p)} {words}" for p, words in OTHERS.items()]
-    lines += [f"box card:{deck}/collect-10-{side} 'title=Collect 10' effect=collect amount=10 side={side} count=18"
-              for deck in ("rebel", "empire") for side in ("rebel", "empire")]
+    lines += [line for deck in ("rebel", "empire") for side in ("rebel", "empire") for line in (
+        f"box card:{deck}/collect-10-{side} 'title=Collect 10' effect=collect amount=10 side={side} count=16",
+        f"box card:{deck}/no-{side} 'title=Just say no!' effect=just-say-no side={side} count=2")]
     return lines
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine.commands import GRAMMAR
 from companion.engine.errors import CommandRejected
 from companion.engine.state import Setup
 from companion.storage.journal import Journal
-from companion.table.session import Session, saved_games, start_problems
+from companion.table.session import Session, command_words, saved_games, start_problems
 from tests.rules.helpers import edition, seat
 
 
@@ -43,7 +44,7 @@ def test_an_unreadable_command_is_refused_in_words(session: Session) -> None:
     answer = session.submit("roll luke two")
     assert not answer.accepted
     assert answer.reasons == ("roll: 'two' is not a whole number",)
-    assert session.check("buy luke") == ("Luke has not landed on a Title Deed for sale.",)
+    assert session.check("buy luke") == ("Luke has not landed on a Title Deed to buy.",)
 
 
 def test_buying_is_a_purchase_and_rent_a_payment(session: Session) -> None:
@@ -89,6 +90,17 @@ def test_saved_games_list_the_players_and_last_action(session: Session) -> None:
     (line,) = saved_games(session.journal, {"original-trilogy": "Star Wars Original Trilogy Edition"})
     assert (line.edition, line.variant, line.players, line.last_action, line.entries) == (
         "Star Wars Original Trilogy Edition", "standard", "Luke, Vader", "roll the dice (Luke)", 2)
+
+
+def test_the_last_action_of_a_saved_game_never_shows_the_notation() -> None:
+    """The resume list names a value read off the box as such, not as the script's ``space:<id>|...`` help; no
+    verb's words show notation."""
+    names = {"luke": "Luke"}
+    assert command_words("box space:space-7 kind=street group=red", names) == (
+        "values read off the box the first time play needs them")
+    for verb in GRAMMAR:
+        said = command_words(f"{verb} luke", names)
+        assert not any(mark in said for mark in (":", "<", "|", "=", "...")), (verb, said)
 
 
 def test_a_refused_setup_names_every_problem_and_saves_nothing(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from tests.ui.helpers import (
     action,
     cash,
     dialogs,
+    exact,
     find,
     find_all,
     frames,
@@ -409,23 +410,33 @@ def test_a_card_not_entered_yet_is_entered_and_played(app: Any, tmp_path: Path, 
     assert card == {"title": "Fine for speeding", "effect": "pay", "amount": 15}
 
 
-def test_a_new_card_needs_only_what_it_does(app: Any, tmp_path: Path) -> None:
-    """No keyboard: the card drawn is entered by its effect and amount (TEST DATA: collect 40 IC), and its title
-    is written from them; Luke collects 40 IC (1,540 IC)."""
+def test_a_new_card_needs_only_what_it_does(app: Any, tmp_path: Path, screenshot_dir: Path) -> None:
+    """No keyboard and no list: the card drawn is entered by its effect's big button, under its heading, and its
+    amount, offered on the number pad that opens by itself: the amounts of the cards already entered, those of
+    the same effect first and the commonest first (collect: 100 on three Rebel cards, 50 on an Imperial one and,
+    as collect from each player, on a Rebel one, then 200, 45 and 20 once each). A card that collects 20 (TEST
+    DATA) takes three taps: "A card not entered yet", "Collect from the Bank", 20. Its title is written from
+    them; Luke collects 20 IC (1,520 IC)."""
     start(app)
     roll_typed(3, 4)
     tap(find(TapButton, "Luke: pick the Imperial card drawn"))
     tap(find(TapButton, "A card not entered yet", root=dialogs()[-1]))
     dialog = dialogs()[-1]
     assert isinstance(dialog, NewCardDialog)
-    tap(control(dialog, "effect"))
-    tap(find(TapButton, root=dialogs()[-1], choice="collect"))
-    pad_in(control(dialog, "amount"), 40)  # OK on the amount enters the card: no Save tap
-    assert control(dialog, "title").text == "Short title (your own words): Collect 40 IC from the Bank"
+    headings = ["Collect", "Pay", "Move", "Jail"]
+    assert [t for t in texts(dialog) if t in headings][::-1] == headings  # children are listed last first
+    tap(find(TapButton, "Collect from the Bank", root=dialog, effect="collect"))
+    pad = dialogs()[-1]
+    assert isinstance(pad, NumberPad)
+    chips = [b.text for b in find_all(TapButton, root=pad) if hasattr(b, "number")][::-1]  # left to right
+    assert chips == ["100", "50", "200", "45", "20"]
+    shoot(screenshot_dir, "box-new-card-amount")
+    tap(exact("20", root=pad))  # one tap enters the amount and the card: no OK, no Save
     wait_until(lambda: dialog not in dialogs())
-    assert cash("luke") == "1,540 IC"
+    assert not dialogs()  # three taps: the card is entered and played
+    assert cash("luke") == "1,520 IC"
     card = stored_box(tmp_path)["cards"]["imperial"]
-    assert list(card.values()) == [{"title": "Collect 40 IC from the Bank", "effect": "collect", "amount": 40}]
+    assert list(card.values()) == [{"title": "Collect 20 IC from the Bank", "effect": "collect", "amount": 20}]
 
 
 def press_keys(keyboard: KeyboardDialog, letters: str) -> None:

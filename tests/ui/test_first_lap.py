@@ -50,9 +50,12 @@ from typing import Any
 
 import pytest
 
+from companion.engine.commands import parse_command
+from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.ui.box_dialogs import BoxValuesDialog, NewCardDialog
-from companion.ui.box_form import ChoiceListDialog, KeyboardDialog
+from companion.ui.box_form import KeyboardDialog
+from companion.ui.screens.table import CHANGE_IT
 from companion.ui.table_dialogs import CardListDialog
 from companion.ui.widgets import EngineActionButton, NumberPad, TapButton
 from tests.ui import helpers
@@ -93,6 +96,10 @@ class Lap:
     """The card spaces "what is on this space?" offers: one for each deck drawn from a space."""
     cash: dict[str, int]
     """Each player's credits after the lap."""
+    new_cards: tuple[int, ...]
+    """The taps entering each card nobody had entered, in the order drawn: "A card not entered yet", its effect (a
+    big button), then its amount: one tap when the pad offers it (an amount of a card already entered, or a round
+    one: 10, 20, 50, 100, 200), else its digits and OK."""
     won: dict[str, list[str]] = field(default_factory=dict)
     """The enemy cards won in the lap."""
 
@@ -241,11 +248,9 @@ class Family:
         entry = dialogs()[-1]
         assert isinstance(entry, NewCardDialog)
         self.shoot("new-card")
-        self.tap(find(TapButton, root=entry.form, field="effect"), "card")  # the effects: a list of their own
-        effects = dialogs()[-1]
-        assert isinstance(effects, ChoiceListDialog)
-        self.tap(next(b for b in find_all(TapButton, root=effects) if getattr(b, "choice", None) == effect), "card")
+        self.tap(find(TapButton, root=entry, effect=effect), "card")  # the effects: big buttons, by heading
         if amount:
+            self.shoot("new-card-amount")  # the likely amounts on the pad, one tap each
             self.tally.values.append((f"card:{deck}/{len(self.tally.cards) + 1}", "amount"))
             self.number(entry.form, "amount", amount, "card")
         assert entry not in dialogs(), texts(entry)
@@ -323,7 +328,8 @@ BOBA_FETT = Lap(
     kinds=frozenset({"Character", "Card space", "Equipment", "Imperial force", "Tax to pay"}),
     card_spaces=("Card space\nBounty Hunter", "Card space\nPursuit Craft"),
     cash={"din": 1500 - 60 + 4 + 100 - 150 + 28 + 50 - 20 - 25 - 300 + 100 - 100 + 4 + 200 - 60,
-          "fennec": 1500 - 4 - 50 - 28 - 200 + 25 - 150 + 50 - 350 + 200 - 4})
+          "fennec": 1500 - 4 - 50 - 28 - 200 + 25 - 150 + 50 - 350 + 200 - 4},
+    new_cards=(3, 3, 3, 3))
 """Din: 3 (colour set 1, bought), 7 (Bounty Hunter: collect 100), 12 (Imperial force, bought), 17 (Pursuit
 Craft: collect 50), 22 (Pursuit Craft: pay 20), 25 (Fennec's equipment: rent 25), 31 (colour set 7, bought), 34
 (Bounty Hunter: collect 100 again, picked from the list), 38 (tax 100), past GO (200) to 1 (colour set 1 again:
@@ -357,7 +363,7 @@ MANDALORIAN = Lap(
     kinds=MANDO_KINDS | {"Hyperspace Jump"}, card_spaces=("Card space",),
     cash={"din": 150 + 40 - 30 + 30 - 30 - 10 - 60 + 20 + 25 + 40 + 30 - 80 + 20,
           "kid": 150 - 40 - 50 + 10 - 25 + 40 - 60 + 30},
-    won={"din": ["incinerator-stormtrooper/level-1"]})
+    new_cards=(5, 4), won={"din": ["incinerator-stormtrooper/level-1"]})
 """Din (Din Djarin: 10 less rent): 2 (Signet: collect 40), 5 (colour set 4, bought), 6 (Imperial Credits: 30),
 7 (colour set 4 again: its price one tap, bought), 13 (Kid's: rent 20, 10 less), stopped at 17 by the
 Incinerator Stormtrooper the advance put there (colour set 7, bought; the battle asks its level 1 card, and a 6
@@ -377,7 +383,7 @@ SEASON_2 = Lap(
     kinds=MANDO_KINDS, card_spaces=("Card space\nSignet", "Card space\nUnexpected Allies"),  # no enemy's deck
     cash={"din": 150 + 40 - 30 + 30 - 30 - 10 - 60 + 20 + 25 + 40 + 30 - 20 + 20,
           "kid": 150 + 40 - 40 - 50 + 10 - 25 + 40 - 60 + 30},
-    won={"din": ["stormtrooper/level-1"]})
+    new_cards=(5, 3, 4, 3), won={"din": ["stormtrooper/level-1"]})
 """As the first season, with the Stormtrooper in place of the Incinerator Stormtrooper and Bo-Katan Kryze for
 Kid; a card space asks its deck with its type. Kid's 6 stops on the Unexpected Allies of space 10 (an ally: collect
 40), and the green die takes Kid to 11 and 13 (bought) and 14; Din's 4 from 22 stops on the Unexpected Allies of
@@ -467,3 +473,62 @@ def test_a_first_lap_from_an_empty_box_takes_few_taps_per_new_space(
     assert sum(spaces) / len(spaces) <= 3
     assert opened["pads"] == tally.numbers == len(tally.values) == len(set(tally.values))
     assert opened["keyboards"] == 0
+    assert tuple(tally.cards) == lap.new_cards
+
+
+def test_a_mis_tap_on_what_is_on_a_space_is_changed_with_one_tap(app: Any, unseen: None, screenshot_dir: Path) -> None:
+    """Issue 19: a type that needs nothing more is entered by its one tap, so a mis-tap has no Save to stop it.
+    Din rolls 1 + 2 onto space 3 (TEST DATA: a character of colour set 1, price 60) and the family taps "Card
+    space, Bounty Hunter" by mistake: it is entered at once and a Bounty Hunter card is to be drawn. Under the
+    space, "Not right? Change it": one tap takes back that answer and the roll, and the same roll (1 + 2) asks
+    again; the right type and price offer the deed. The game is then the one in which the right answer came
+    first (the same state as those two commands alone, and as the journal replayed), the box says only the right
+    answer, and once the card shows another space the way back is gone. A right answer costs nothing: nothing
+    waits for it."""
+    lap = BOBA_FETT
+    players = [{"id": pid, "name": pid.capitalize(), "token": token} for pid, token in lap.seats]
+    assert app.new_game(Setup(lap.edition, "standard", players, 0)).accepted
+    settle()
+    family = Family(app, lap, screenshot_dir)
+    first = app.session.game.state.cash("din")
+
+    app.dice_rng = Faces(1, 2)
+    family.tap(family.actions()["roll"])
+    box = dialogs()[-1]
+    assert isinstance(box, BoxValuesDialog) and [f.key for f in box.form.fields] == ["kind"]
+    family.option(box.form, "kind", "Card space\nBounty Hunter", "space")  # the mis-tap: entered at once
+    settle()
+    assert box not in dialogs() and not dialogs()
+    assert find(TapButton, "card drawn") and "Entered as Card space, Bounty Hunter." in texts()
+    shoot(screenshot_dir, "first-lap-boba-fett-change-it")
+
+    app.dice_rng = Faces()  # no face is rolled again: the roll kept is played once more
+    family.tap(exact(CHANGE_IT), "space")
+    box = dialogs()[-1]
+    assert isinstance(box, BoxValuesDialog) and [f.key for f in box.form.fields] == ["kind"]
+    assert app.session.game.state.player("din").position == 0  # nothing of the roll is in effect while asked
+    family.option(box.form, "kind", "Character\nColour set 1", "space")
+    family.number(box.form, "price", 60, "space")
+    settle()
+    assert not dialogs() and "buy" in family.actions() and "Entered as Character, Colour set 1." in texts()
+    assert family.taps.spent == {"play": 1, "space": 6}  # the mis-tap, the way back, the right type, 6, 0, OK
+
+    game = app.session.game
+    said = [e.command.to_text() for e in game.in_effect[1:]]
+    assert said == ["box space:space-3 kind=street price=60 group=colour-set-1", "roll din 1 2"]
+    right_first = Game.replay(game.first_rules, [(parse_command(line), 0.0) for line in said])
+    for replayed in (right_first, app.journal.resume(app.session.game_id)):
+        assert replayed.state.snapshot() == game.state.snapshot()
+        assert replayed.state.box_reads == game.state.box_reads
+    assert app.boxes.current(game.edition).value("space:space-3") == \
+        {"kind": "street", "group": "colour-set-1", "price": 60}
+    assert game.state.cash("din") == first
+
+    family.press("buy")
+    assert CHANGE_IT in texts()  # while the card shows the space, until the next roll
+    family.press("end")
+    assert CHANGE_IT not in texts()  # the card now shows Fennec's space: Din's answer is not offered on it
+    family.turn(2, 5)  # Fennec: 7, a Bounty Hunter space nobody has described (a new card: collect 100)
+    assert CHANGE_IT not in texts()  # the turn passed to Din: Fennec's answer is not offered on Din's space
+    family.turn(1, 3)  # Din: 3 + 4 = 7 again, known now: nothing asked
+    assert CHANGE_IT not in texts()

@@ -25,6 +25,7 @@ from companion.ui.widgets import Dialog, EngineActionButton, NumberPad, TapButto
 from tests.ui.helpers import action, dialogs, find, roll_typed, settle, tap, wait_until
 from tests.ui.test_box_in_play import box_editions, control, start
 from tests.ui.test_go_screens import GO_DIALOGS
+from tests.ui.test_go_tile_counts import BOX_SETUP_DIALOGS
 
 __all__ = ["box_editions"]  # the TEST DATA editions, in place before the app fixture reads them
 
@@ -135,8 +136,10 @@ def dialog_classes() -> set[type]:
 def test_every_dialog_class_is_covered() -> None:
     """Guard: a dialog class the app gains must get its case above. The box setup screen's own dialogs are
     opened from box setup, not during play; BoxEntryDialog is the base of the two box windows; a Bank Heist's
-    windows (MONOPOLY GO!) are closed back to a way forward in test_go_screens.py."""
-    covered = {cls for _, classes in CASES.values() for cls in classes} | {BoxEntryDialog} | set(GO_DIALOGS)
+    windows (MONOPOLY GO!) are closed back to a way forward in test_go_screens.py, and the Chance tile counts
+    of box setup back to the mini boards list in test_go_tile_counts.py."""
+    covered = ({cls for _, classes in CASES.values() for cls in classes} | {BoxEntryDialog} | set(GO_DIALOGS)
+               | set(BOX_SETUP_DIALOGS))
     assert dialog_classes() - covered == set()
 
 

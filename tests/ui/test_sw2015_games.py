@@ -255,18 +255,22 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     table.end()
 
     # Finn: 1 + 2 = space 3, Luke's Hoth 1: an ally pays half. The Rebels hold every Hoth space known, so Hoth's
-    # size is asked (2: not whole). Luke claims; the rent is asked then (20): half of 20 is 10. Finn lets it stand.
+    # size is asked (2: not whole). Luke claims; the rent is asked then (20): half of 20 is 10. Finn pays it at
+    # once, held for Luke until the next roll: no tap to let it stand, his Just say no! stays on offer till then.
     table.roll()
     assert action("claim:luke:finn").text == "Luke: claim rent from Finn (half: ally)"
     table.press("claim:luke:finn")
-    table.press("let-stand")
-    assert (cash("luke"), cash("finn")) == ("1,310 credits", "1,490 credits")
+    assert (cash("luke"), cash("finn")) == ("1,300 credits", "1,490 credits")
+    assert action("say-no-held:finn").text == ("Finn: Just say no! to Luke's rent (10 credits, held until the next "
+                                               "roll)")
+    shoot(screenshot_dir, "sw2015-game-rent-held")
     table.end()
 
     # Kylo: 1 + 3 = space 4, a Hyperdrive (one tap: nothing to type). The next Hyperdrive is not known yet, so every
     # space nobody has described is a choice, and no known planet space is free. On the map he taps space 8:
     # a planet space of Tatooine priced 400, which he buys: 450 - 400 = 50. No GO salary on a jump.
     table.roll()
+    assert cash("luke") == "1,310 credits"  # Kylo rolled: the 10 held are Luke's
     board = table.on_map(8, screenshot_dir, "sw2015-game-hyperdrive-map-unknown")
     assert [c.position for c in board.cells if c.choice] == [1, 2, *range(6, 20)]
     assert board.cell(8).title == "?  Space 8" and board.cell(3).words == "Luke's Base"
@@ -285,12 +289,14 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
         table.end()
 
     # Finn: 2 + 3 = space 8, Kylo's Tatooine 2. Kylo holds both Tatooine spaces (its size asked: 2): the enemy's
-    # rent is doubled, 2 x 40 = 80. Kylo claims; Finn answers with a Just say no!; Kylo, holding cards too, may
-    # answer again, and lets it stand: one Just say no! cancels the claim, nobody pays.
+    # rent is doubled, 2 x 40 = 80. Kylo claims and Finn pays (held); then Finn answers with a Just say no!;
+    # Kylo, holding cards too, may answer again, and lets it stand: one Just say no! cancels the claim, and the 80
+    # go back to Finn.
     table.roll()
     assert action("claim:kylo:finn").text == "Kylo: claim rent from Finn (full, doubled: whole planet)"
     table.press("claim:kylo:finn")
-    table.press("say-no")
+    assert cash("finn") == "1,410 credits"
+    table.press("say-no-held:finn")
     assert action("say-no").text == "Kylo: Just say no! (3 held)"
     shoot(screenshot_dir, "sw2015-game-just-say-no")
     table.press("let-stand")
@@ -298,8 +304,9 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     assert any("Kylo's action against Finn is cancelled" in t for t in texts())
     table.end()
 
-    # Kylo: 2 + 3 = space 13, Luke's Endor: the enemy pays the full rent (asked: 60). Kylo lets the claim stand
-    # but has only 50: he keeps his 50 and loses his most valuable Base. Both his Tatooine spaces cost 400; the
+    # Kylo: 2 + 3 = space 13, Luke's Endor: the enemy pays the full rent (asked: 60). Kylo has only 50, so nothing
+    # is paid and held: he answers first, and lets the claim stand; he keeps his 50 and loses his most valuable
+    # Base. Both his Tatooine spaces cost 400; the
     # rent of Tatooine 1 is asked to compare them (40, level), so the space further from GO goes: Tatooine 2,
     # where a Rebel Base (Luke's) takes the place of his.
     table.roll()
@@ -397,17 +404,17 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
     table.end()
 
     # Finn: 1 + 2 = space 3, Vader's Hoth 1 (Hoth's size asked: 2). The enemy pays the full rent, asked when
-    # claimed: 20. Finn lets it stand: Finn 1,480, Vader 170.
+    # claimed: 20, paid at once and held for Vader until the next roll: Finn 1,480, Vader still 150.
     table.roll()
     assert action("claim:vader:finn").text == "Vader: claim rent from Finn (full)"
     table.press("claim:vader:finn")
-    table.press("let-stand")
-    assert (cash("finn"), cash("vader")) == ("1,480 credits", "170 credits")
+    assert (cash("finn"), cash("vader")) == ("1,480 credits", "150 credits")
     table.end()
 
-    # Turn 2, Vader: 2 + 4 = space 9, the Trade Federation Tax (its 200 is printed on every such space: only its
-    # type is asked: one tap). With 170 he cannot pay: he keeps his 170 and loses his most valuable Base,
-    # Tatooine 1 (400 against Hoth 1's 200: no rent needed), which goes back to the bank, empty.
+    # Turn 2, Vader: his roll hands him the 20 held (170); 2 + 4 = space 9, the Trade Federation Tax (its 200 is
+    # printed on every such space: only its type is asked: one tap). With 170 he cannot pay: he keeps his 170
+    # and loses his most valuable Base, Tatooine 1 (400 against Hoth 1's 200: no rent needed), which goes back to
+    # the bank, empty.
     table.roll()
     assert table.asked[-1] == "space:space-9 kind"
     assert cash("vader") == "170 credits" and table.game.state.owner("space-5") == "bank"
@@ -455,21 +462,20 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
         assert cash(player) == left
         table.end()
 
-    # Turn 4, Vader: 1 + 3 = space 1, past GO (+200: 370), Luke's Hoth 1: the full rent, asked: 20. Vader 350,
-    # Luke 920.
+    # Turn 4, Vader: 1 + 3 = space 1, past GO (+200: 370), Luke's Hoth 1: the full rent, asked: 20, paid and held
+    # until the next roll. Vader 350, Luke 900 (920 once Luke rolls).
     table.roll()
     table.press("claim:luke:vader")
-    table.press("let-stand")
-    assert (cash("vader"), cash("luke")) == ("350 credits", "920 credits")
+    assert (cash("vader"), cash("luke")) == ("350 credits", "900 credits")
     table.end()
 
     # Luke: 1 + 3 = space 5, Finn's Tatooine 1: Tatooine's size asked (2): the Rebels hold it all, so the rent
-    # (asked: 40) is doubled to 80, and Luke, an ally, pays half: 40. Luke 880, Finn 720.
+    # (asked: 40) is doubled to 80, and Luke, an ally, pays half: 40. Luke 920 - 40 = 880, Finn 680 (720 once
+    # Finn rolls).
     table.roll()
     assert action("claim:finn:luke").text == "Finn: claim rent from Luke (half: ally, doubled: whole planet)"
     table.press("claim:finn:luke")
-    table.press("let-stand")
-    assert (cash("luke"), cash("finn")) == ("880 credits", "720 credits")
+    assert (cash("luke"), cash("finn")) == ("880 credits", "680 credits")
     table.end()
 
     # Finn: 2 + 3 = space 13, an Endor space priced 600: 720 - 600 = 120. Every planet space holds a Base: Rebels

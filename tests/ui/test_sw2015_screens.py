@@ -21,6 +21,7 @@ from companion.ui.table_dialogs import CardListDialog
 from companion.ui.widgets import EngineActionButton, TapButton
 from tests.sw2015.testbox import layout_lines, seats
 from tests.ui.helpers import (
+    Taps,
     action,
     dialogs,
     find,
@@ -37,37 +38,45 @@ from tests.ui.helpers import (
 pytestmark = pytest.mark.ui
 
 
-def start(app: Any, *players: str, cards: bool = True) -> None:
+def start(app: Any, *players: str, cards: bool = True, first: tuple[str, ...] = ()) -> None:
     """A game of the players (ids of the test box's seats), its whole made-up board entered (a shortcut), and
-    with ``cards`` its Force cards too."""
+    with ``cards`` its Force cards too, but for the Just say no! halves: the cards dealt unseen may still be
+    one, as in a box whose cards are not all entered. ``first``: box lines entered before the board's."""
     assert app.new_game(Setup("star-wars-2015", "standard", seats(*players), 0)).accepted
-    for line in layout_lines():
-        if cards or not line.startswith("box card:"):
+    for line in [*first, *layout_lines()]:
+        if (cards or not line.startswith("box card:")) and "just-say-no" not in line:
             assert app.submit(line).accepted, line
     settle()
 
 
 def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_dir: Path) -> None:
-    """SW-RENT-1, SW-RENT-2: Luke buys Tatooine 1 (100, TEST DATA); the line under the turn counts each side's
-    Bases on the board (Rebels 1, Empire 0) and the bank's left. Vader stops there and the claim says it is the
-    full 10; Finn, Luke's ally, stops there and the claim says half: ally, 5."""
+    """SW-RENT-1, SW-RENT-2, SW-FORCE-6: Luke buys Tatooine 1 (100, TEST DATA); the line under the turn counts
+    each side's Bases on the board (Rebels 1, Empire 0) and the bank's left. Vader stops there and the claim says
+    it is the full 10: Vader pays it at once, held for Luke until the next roll, and a button lets Vader say no
+    till then. Finn, Luke's ally, stops there (his roll hands Luke the 10: 1410) and the claim says half: ally,
+    5. After Vader's roll his turn with rent takes 2 taps (the claim, End turn), not 3: nobody taps to let it
+    stand."""
     start(app, "luke", "vader", "finn", "kylo")
     roll_faces("roll", 1, 3)
     tap(action("buy"))
     assert "Bases: Rebels 1, Empire 0 (in the Bank: 11, 12)" in texts()
     tap(action("end"))
     roll_faces("roll", 1, 3)
+    taps = Taps()
     assert action("claim:luke:vader").text == "Luke: claim 10 credits rent from Vader (full)"
-    tap(action("claim:luke:vader"))
-    assert action("say-no").text == "Vader: Just say no! (3 held)"
-    tap(action("let-stand"))
-    tap(action("end"))
+    taps(action("claim:luke:vader"))
+    assert action("say-no-held:vader").text == ("Vader: Just say no! to Luke's rent (10 credits, held until the "
+                                                "next roll)")
+    shoot(screenshot_dir, "sw2015-rent-held")
+    taps(action("end"))
+    print(f"taps: a Star Wars 2015 turn with rent, after the roll {taps.count} (3 when it was let stand by a tap)")
+    assert taps.count == 2
     roll_faces("roll", 1, 3)
     assert action("claim:luke:finn").text == "Luke: claim 5 credits rent from Finn (half: ally)"
     shoot(screenshot_dir, "sw2015-ally-rent")
     tap(action("claim:luke:finn"))
-    tap(action("let-stand"))
-    assert (app.session.game.state.cash("luke"), app.session.game.state.cash("finn")) == (1415, 1495)
+    state = app.session.game.state
+    assert (state.cash("luke"), state.cash("finn"), state.cash("vader")) == (1410, 1495, 1490)
 
 
 def test_hyperdrive_offers_each_reachable_planet_space_on_the_board_map(app: Any, screenshot_dir: Path) -> None:
@@ -148,3 +157,25 @@ def test_a_force_card_in_hand_is_played_from_its_button(app: Any, screenshot_dir
     assert app.session.game.state.cash("luke") == 1510
     tap(find(TapButton, "Play a Force card"))
     assert find(TapButton, "Luke: a Rebel card (2 held)", root=dialogs()[-1])
+
+
+def test_a_force_card_collecting_from_one_player_is_aimed_by_a_tap(app: Any, screenshot_dir: Path) -> None:
+    """SW-FORCE-8: Luke plays a card from his hand whose Rebel half collects 30 from one player of his choice
+    (TEST DATA, entered up front): the table offers one button per other player, nothing to type. He taps Kylo,
+    who may answer with a Just say no! and lets it stand: Luke 1530, Kylo 1470, Vader and Finn 1500."""
+    start(app, "luke", "vader", "finn", "kylo", first=("box card:rebel/one 'title=Collect 30 from one player' "
+                                                        "effect=collect-from-a-player amount=30 side=rebel",))
+    tap(find(TapButton, "Play a Force card"))
+    tap(find(TapButton, "Luke: a Rebel card (3 held)", root=dialogs()[-1]))
+    cards = dialogs()[-1]
+    (card,) = [b for b in find_all(EngineActionButton, root=cards) if b.action.key == "play:rebel/one"]
+    tap(card)
+    wait_until(lambda: cards not in dialogs())
+    assert [action(f"aim:{p}").text for p in ("vader", "finn", "kylo")] == ["Vader pays", "Finn pays", "Kylo pays"]
+    assert any("Luke's Rebel Force card: choose who pays 30 credits" in t for t in texts())
+    shoot(screenshot_dir, "sw2015-aim-a-force-card")
+    tap(action("aim:kylo"))
+    assert action("say-no").text == "Kylo: Just say no! (3 held)"
+    tap(action("let-stand"))
+    state = app.session.game.state
+    assert [state.cash(p) for p in ("luke", "vader", "finn", "kylo")] == [1530, 1500, 1500, 1470]

@@ -74,8 +74,10 @@ class Battles(Enemies):
         return super().roll_kind(state, player)
 
     def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
-        """A battle is rolled by the hero fighting once their space is settled; after a lost roll only with a
-        second try left (a second-chance Signet played, or a re-roll ability not yet used)."""
+        """A battle is rolled by the hero fighting once their space is settled: its decisions, an auction, and any
+        payment someone could not make (rent, a card's), paid or given up by bankruptcy, as before any roll; after
+        a lost roll only with a second try left (a second-chance Signet played, or a re-roll ability not yet
+        used)."""
         c = coop(s)
         b = c.battle
         if b is None or b.player != player:
@@ -83,6 +85,9 @@ class Battles(Enemies):
         problems = [V("turn/decision-open", f"{self.name_of(s, d.player)} must first {self.decision_text(d)}.")
                     for d in s.decisions_for(b.player)]
         problems += self.auction_open(s)
+        problems += [V("turn/debt-open", f"{self.name_of(s, d.debtor)} still owes {self.money(d.amount)} "
+                                         f"({d.reason}): pay it or {self.term('declare_bankruptcy')} first.")
+                     for d in s.debts]
         if b.lost and not (b.second_tries or self.can_reroll(c, b)):
             problems.append(V("battle/no-second-try", f"{self.name_of(s, b.player)} lost the roll: play a second-"
                                                       "chance Signet card for another try, or take the loss."))

@@ -245,6 +245,8 @@ class Blocks(Rounds):
             return f"{names} built the first landmark"
         if len(winners) == 1:
             return f"{len(builders)} landmarks in the same round: {names} has the most blocks and wins"
+        if len(winners) < len(builders):
+            return f"{len(builders)} landmarks in the same round: {names} have the most blocks and share the win"
         return f"{len(builders)} landmarks in the same round with as many blocks: {names} share the win"
 
     def end_game(self, emit: Emitter, reason: str) -> None:

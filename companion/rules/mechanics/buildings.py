@@ -55,7 +55,7 @@ class Buildings(Auctions):
         if level > self.houses_before_hotel:
             problems.append(V("build/full", f"{deed.name} already has {a_or_an(self.term('hotel'))}."))
         elif level > min(levels):
-            problems.append(V("build/uneven", f"Build evenly: every property of the "
+            problems.append(V("build/uneven", f"{capital(self.term('build'))} evenly: every property of the "
                                               f"{self.group_name(deed)} needs {level} "
                                               f"{self.term('building' if level == 1 else 'buildings')} "
                                               f"before {deed.name} gets another."))
@@ -165,7 +165,7 @@ class Buildings(Auctions):
         site = site_account(deed.id)
         kind = self.next_piece(s, deed)
         won = self.decision(s, player, "place", piece=kind)
-        reason = f"{self.name_of(s, player)} builds {a_or_an(self.term(kind))} on {deed.name}"
+        reason = f"{self.name_of(s, player)} {self.term('builds')} {a_or_an(self.term(kind))} on {deed.name}"
         parts = [Transaction.transfer(reason, BANK, site, kind, 1)]
         if kind == HOTEL:
             parts.append(Transaction.transfer(reason, site, BANK, HOUSE, self.houses_before_hotel))
@@ -186,6 +186,7 @@ class Buildings(Auctions):
         level = self.level(s, deed.id)
         if level == 0:
             return [V("sell/nothing", f"There is nothing built on {deed.name}.")]
+        problems += self.place_first(s, player)
         if level < max(levels):
             problems.append(V("sell/uneven", f"Sell evenly: take {self.term('buildings')} off the properties "
                                              "with the most first."))
@@ -221,7 +222,15 @@ class Buildings(Auctions):
         if not any(s.houses(m) + s.hotels(m) for m in group.members):
             return [V("sell/nothing", f"There are no {self.term('buildings')} on the {group.name} "
                                       f"{self.term('group')}.")]
-        return []
+        return self.place_first(s, player)
+
+    def place_first(self, s: GameState, player: str) -> list[Violation]:
+        """A piece won at auction is placed before its winner sells buildings or hands over a deed: either could
+        leave it nowhere to go, and the piece waiting for its place holds up every roll."""
+        won = self.decision(s, player, "place")
+        if won is None:
+            return []
+        return [V("build/place-first", f"{self.name_of(s, player)} must first {self.decision_text(won)}.")]
 
     def do_sell_all(self, emit: Emitter, cmd: Command) -> None:
         player, gid = cmd.args
@@ -231,7 +240,7 @@ class Buildings(Auctions):
 
     def deed_trade_problems(self, s: GameState, player: str, deed: Space) -> list[Violation]:
         """A deed changes hands only while its group has no buildings."""
-        problems = super().deed_trade_problems(s, player, deed)
+        problems = super().deed_trade_problems(s, player, deed) + self.place_first(s, player)
         if deed.kind == "street" and self.group_buildings(s, deed):
             problems.insert(0, V("trade/buildings", f"{deed.name} cannot change hands while its "
                                                     f"{self.term('group')} has {self.term('buildings')}: sell "

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.edition import UNKNOWN_KIND, Card
+from companion.edition import UNKNOWN_KIND, Card, Edition
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import JailCardMoved, Posted, TokenMoved
 from companion.engine.ledger import BANK, CREDITS, Transaction
-from companion.engine.state import Decision, GameState
+from companion.engine.state import Decision, GameState, Setup
 from companion.rules.core import Emitter, Rules
 from companion.space_kinds import KINDS
 
@@ -19,6 +19,15 @@ V = Violation
 class CardEffects(Rules):
     """Card effects, one method each."""
 
+    def __init__(self, edition: Edition, setup: Setup) -> None:
+        super().__init__(edition, setup)
+        self.deck_cards: dict[str, dict[str, Card]] = {}
+        """Each deck's cards by id (the first card listed with an id, as :meth:`Deck.card` finds it)."""
+        for deck in edition.decks.values():
+            cards = self.deck_cards[deck.id] = {}
+            for card in deck.cards:
+                cards.setdefault(card.id, card)
+
     def drawn_card(self, s: GameState, player: str, card_id: str) -> tuple[Card | None, list[Violation]]:
         """The card named from the deck the player draws from now, or why it cannot be drawn (no draw open, not
         in the deck's list). A deck the box has not finished asks for the card first."""
@@ -26,7 +35,7 @@ class CardEffects(Rules):
         if decision is None:
             return None, [V("card/no-draw", f"{self.name_of(s, player)} has no card to draw.")]
         deck = self.edition.decks[decision.data["deck"]]
-        card = deck.card(card_id)
+        card = self.deck_cards[deck.id].get(card_id)
         if card is None and deck.missing > 0:
             raise ValueNeeded(deck.need())
         if card is None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from companion.edition import Card, Edition, Space, a_or_an
+from companion.edition import Space, a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, JailCardMoved, JailChanged, Noted
-from companion.engine.state import Decision, GameState, Setup
+from companion.engine.state import Decision, GameState
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.card_effects import CardEffects
 
@@ -28,15 +28,6 @@ class Cards(CardEffects):
     landings: ClassVar[dict[str, str]] = {"card": "land_card"}
     asks: ClassVar[frozenset[str]] = frozenset({"cards"})
     traded_card: ClassVar[str] = "card:<deck>"
-
-    def __init__(self, edition: Edition, setup: Setup) -> None:
-        super().__init__(edition, setup)
-        self.deck_cards: dict[str, dict[str, Card]] = {}
-        """Each deck's cards by id (the first card listed with an id, as :meth:`Deck.card` finds it)."""
-        for deck in edition.decks.values():
-            cards = self.deck_cards[deck.id] = {}
-            for card in deck.cards:
-                cards.setdefault(card.id, card)
 
     def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """A card space: the lander draws from its deck."""

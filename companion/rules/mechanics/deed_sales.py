@@ -30,6 +30,13 @@ class DeedSales(Rules):
         _, problems = self.own_deed(s, *cmd.args)
         return problems
 
+    def received(self, emit: Emitter, player: str, deeds: list[str]) -> None:
+        """A hideout that changes hands in a deal earns its former owner no rent they had not yet asked for:
+        rent is asked by the owner, and they own it no more (as when it is sold to the Bank)."""
+        super().received(emit, player, deeds)
+        for claim in [c for c in emit.state.rent_claims if c.space in deeds and c.owner != player]:
+            emit(RentClosed(claim.id, "traded"))
+
     def do_sell_deed(self, emit: Emitter, cmd: Command) -> None:
         s, (player, space_id) = emit.state, cmd.args
         deed = self.edition.space(space_id)

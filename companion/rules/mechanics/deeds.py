@@ -180,7 +180,7 @@ class Deeds(Rules):
 
     def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """A roll that sets a utility's rent needs only its dice."""
-        if self.decision(s, player, "utility-roll"):
+        if s.decisions and self.decision(s, player, "utility-roll"):
             return []
         return super().other_roll_problems(s, player)
 
@@ -188,7 +188,7 @@ class Deeds(Rules):
         """The roll for a utility's rent: the dice times the multiplier for the deeds of that kind the owner
         holds (the highest multiplier when a card sent the token there). It is not a move."""
         s = emit.state
-        fresh = self.decision(s, player, "utility-roll")
+        fresh = self.decision(s, player, "utility-roll") if s.decisions else None
         if fresh is None:
             return super().other_roll(emit, player, dice)
         emit(DecisionClosed(fresh.id))
@@ -206,8 +206,8 @@ class Deeds(Rules):
         player = cmd.args[0]
         offer = self.decision(s, player, "offer")
         if offer is None:
-            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} for "
-                                      "sale.")]
+            return [V("buy/no-offer", f"{self.name_of(s, player)} has not landed on {a_or_an(self.term('deed'))} to "
+                                      f"{self.term('buy')}.")]
         deed = self.edition.space(offer.data["space"])
         return self.afford(s, player, self.buy_price(s, player, deed), deed.name)
 

@@ -8,13 +8,24 @@ is one to keep (Get Out of Jail Free, Just say no!): kept cards join the hand. A
 by naming it (its half of the player's side), and acts then; a Get Out of Jail Free card frees its player before
 the roll.
 
+Copies: the table sees a card when it is drawn (its drawer names it) or played from a hand (its player names it
+then). A card's entry says how many copies of it the box holds; a copy seen stays counted while it is in a hand or
+on the discard pile, so a card is neither drawn nor played once every copy is counted (a deck never gives out
+more copies than the box has), and a player plays a card only if they hold it: a copy of it they drew and kept,
+or one of the cards dealt to them unseen. Shuffled back into a new deck, the copies are unseen again.
+
 Just say no!: when another player claims rent from a player, sets a Bounty Hunter's Base in place of theirs, or
-makes them pay with a Force card (drawn or played: "collect from each player"), a player who holds a card may
-answer first: they play a Just say no! (from their hand, unseen: the table trusts them) or let it stand. Each Just
-say no! may itself be answered by the other player, in turn, until one lets it stand or holds no card. An even
-number of them lets the action stand; an odd number cancels it (a cancelled rent is not paid; a cancelled Bounty
-Hunter's Base is spent). A card that makes every other player pay is answered by each of them in turn, from its
-player's left, each answer settling that player's part alone. Nobody rolls while the answers go on.
+makes them pay with a Force card (drawn or played: "collect from each player", "collect from one player"), a
+player who could hold a Just say no! (one they drew and kept, or a card dealt to them unseen) may answer first:
+they play a Just say no! (from their hand, unseen: the table trusts them) or let it stand. Each Just say no! may
+itself be answered by the other player, in turn, until one lets it stand or could hold none. An even number of
+them lets the action stand; an odd number cancels it (a cancelled rent is not paid; a cancelled Bounty Hunter's
+Base is spent). A card that makes every other player pay is answered by each of them in turn, from its player's
+left, each answer settling that player's part alone. Nobody rolls while the answers go on.
+
+A rent claim the payer can pay in cash is not held up: the rent is paid at once and held by the bank for the
+owner until the next roll; until then the payer may still say no to it, which opens the same answers, and a
+cancelled claim gives the rent back. Letting it stand, or the next roll, hands it to the owner.
 
 A card used (one drawn that acts at once, one played from a hand, a Just say no!) lies face up on its deck's
 discard pile. When a token stops on a card space whose deck has run out, that deck's discards are shuffled and
@@ -22,21 +33,24 @@ stacked face down as the new deck before the draw; with no discards either (ever
 nothing is drawn.
 
 A Force card that moves its player back onto GO pays GO's salary: GO pays whoever lands on it (only a Hyperdrive
-jump pays nothing).
+jump pays nothing). A card that collects from one player: its player chooses which other player pays (the only
+one, in a game of two).
 
 In the ledger, a card of a deck is one ``hand:<deck>`` unit: the bank holds the deck face down, each player their
-hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place."""
+hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place. The copies of
+a card the table has seen are ``seen:<deck>/<card>`` units beside them (in a hand or on the discard pile; the
+others wait in ``unseen:<deck>``), and a rent held until the next roll is in ``held-rent:<owner>:<payer>``."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from companion.card_effects import EFFECTS
-from companion.edition import Card, Deck, Space, a_or_an
+from companion.edition import Card, Deck, Space, a_or_an, counted
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
-from companion.engine.events import DecisionClosed, DecisionOpened, JailChanged, Noted, Posted
-from companion.engine.ledger import BANK, Ledger, Transaction
+from companion.engine.events import DecisionClosed, DecisionOpened, JailChanged, Noted, Posted, Unpacked
+from companion.engine.ledger import BANK, CREDITS, Ledger, Transaction
 from companion.engine.state import Decision, GameState, Player
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.cards import Cards
@@ -44,6 +58,7 @@ from companion.rules.mechanics.sides import Sides
 
 V = Violation
 DEALT, DEALT_ALONE = 3, 6
+HELD_RENT = "held-rent:"
 
 
 def hand_unit(deck: str) -> str:
@@ -57,15 +72,42 @@ def discard_account(deck: str) -> str:
     return f"discard:{deck}"
 
 
+def seen_unit(deck: str, card: str) -> str:
+    """The ledger unit of the copies of one card of ``deck`` (one half, on a two-sided card) the table has seen:
+    held by the player who drew and kept one, or on the deck's discard pile."""
+    return f"seen:{deck}/{card}"
+
+
+def unseen_account(deck: str) -> str:
+    """Where the copies of a deck's cards the table has not seen wait: face down in the deck, or dealt unseen."""
+    return f"unseen:{deck}"
+
+
+def held_rent_account(owner: str, payer: str) -> str:
+    """Where a rent paid waits for its owner until the next roll, while the payer may still say no to it."""
+    return f"{HELD_RENT}{owner}:{payer}"
+
+
+def held_rents(s: GameState) -> list[tuple[str, str, int]]:
+    """Every rent paid and held until the next roll: owner, payer, amount."""
+    held = []
+    for account, amount in s.ledger.holding(CREDITS).items():
+        if account.startswith(HELD_RENT):
+            owner, _, payer = account.removeprefix(HELD_RENT).partition(":")
+            held.append((owner, payer, amount))
+    return sorted(held)
+
+
 class ForceCards(Cards, Sides):
-    """Force cards: the halves, the hands dealt and kept, and playing a card from the hand."""
+    """Force cards: the halves, the hands dealt and kept, playing a card from the hand, and Just say no!."""
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "play": (("player", "word"), "play a Force card from your hand: DECK/CARD, the half of your side"),
         "say-no": (("player",), "answer an action against you with a Just say no! from your hand"),
         "let-stand": (("player",), "let the action against you stand (no Just say no!)"),
+        "aim": (("player", "player"), "the other player your Force card collects from"),
     }
-    decision_kinds: ClassVar[tuple[str, ...]] = ("just-say-no",)
+    decision_kinds: ClassVar[tuple[str, ...]] = ("just-say-no", "aim")
 
     def unpacked(self) -> tuple[list[Player], Ledger]:
         """Every two-sided deck starts whole, with the bank."""
@@ -99,14 +141,54 @@ class ForceCards(Cards, Sides):
         """How many cards of ``deck`` lie face up on its discard pile."""
         return s.ledger.balance(discard_account(deck), hand_unit(deck))
 
-    def discard(self, emit: Emitter, source: str, deck: Deck, reason: str) -> None:
-        """One card of ``deck`` from ``source`` (the deck itself, or a player's hand) face up onto the deck's
-        discard pile."""
-        emit(Posted(Transaction.transfer(reason, source, discard_account(deck.id), hand_unit(deck.id), 1)))
+    # ------------------------------------------------------------------ copies
+
+    def copies_left(self, s: GameState, deck: Deck, card: Card) -> int:
+        """How many copies of ``card`` may still be face down (in the deck, or among the cards dealt unseen): the
+        copies the box holds, less those seen in a hand or on the discard pile."""
+        unit = seen_unit(deck.id, card.id)
+        seen = s.ledger.opened(unit) - s.ledger.balance(unseen_account(deck.id), unit)
+        return max(0, card.count - seen)
+
+    def seen_held(self, s: GameState, player: str, deck: Deck) -> dict[str, int]:
+        """The cards of ``deck`` a player holds that the table has seen (drawn and kept), by card id."""
+        prefix = seen_unit(deck.id, "")
+        return {unit.removeprefix(prefix): n for unit, n in s.ledger.holdings(player).items()
+                if unit.startswith(prefix)}
+
+    def unseen_held(self, s: GameState, player: str, deck: Deck) -> int:
+        """How many cards of ``deck`` a player holds that the table has not seen (dealt to them)."""
+        return self.held(s, player, deck.id) - sum(self.seen_held(s, player, deck).values())
+
+    def copy_problems(self, s: GameState, deck: Deck, card: Card, so: str) -> list[Violation]:
+        """A card is drawn or first played only while the box has a copy of it the table has not seen (``so``:
+        what follows for the command refused)."""
+        if self.copies_left(s, deck, card):
+            return []
+        return [V("card/no-copy-left", f"The box holds {counted(card.count, 'copy', 'copies')} of '{card.title}' "
+                                       f"({deck.name}) and every one is in a hand or on the discard pile: {so}.")]
+
+    def move_card(self, emit: Emitter, reason: str, source: str, target: str, deck: Deck, card: Card | None
+                  ) -> None:
+        """One card of ``deck`` from ``source`` (the deck, or a hand) to ``target`` (a hand, or the discard pile),
+        seen as ``card`` (None: a card nobody names). A copy of it the player holds seen goes; else one of the
+        copies not seen yet (put in place as the box counts them the first time one is seen)."""
+        s = emit.state
+        parts = [Transaction.transfer(reason, source, target, hand_unit(deck.id), 1)]
+        if card is not None:
+            unit = seen_unit(deck.id, card.id)
+            if not s.ledger.balance(source, unit):
+                source = unseen_account(deck.id)
+                if card.count > s.ledger.opened(unit):
+                    emit(Unpacked(source, unit, card.count - s.ledger.opened(unit)))
+            parts.append(Transaction.transfer(reason, source, target, unit, 1))
+        emit(Posted(Transaction.combine(reason, parts)))
+
+    # ------------------------------------------------------------------ drawing
 
     def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
-        """A Force deck that has run out is made again from its shuffled discards before the draw; with no
-        discards either (every card of it is in a hand), nothing is drawn."""
+        """A Force deck that has run out is made again from its shuffled discards before the draw (the copies on
+        the pile are unseen again); with no discards either (every card of it is in a hand), nothing is drawn."""
         deck = self.edition.decks.get(space.deck or "")
         s = emit.state
         if deck is not None and deck.sides and not self.in_deck(s, deck.id):
@@ -114,16 +196,26 @@ class ForceCards(Cards, Sides):
             if not used:
                 emit(Noted(f"Every {deck.name} card is in a hand: {self.name_of(s, player)} has nothing to draw"))
                 return
-            emit(Posted(Transaction.transfer(f"the {deck.name} deck has run out: its {used} used cards are "
-                                             "shuffled into a new deck", discard_account(deck.id), BANK,
-                                             hand_unit(deck.id), used)))
+            reason = f"the {deck.name} deck has run out: its {used} used cards are shuffled into a new deck"
+            pile = discard_account(deck.id)
+            parts = [Transaction.transfer(reason, pile, BANK, hand_unit(deck.id), used)]
+            parts += [Transaction.transfer(reason, pile, unseen_account(deck.id), unit, n)
+                      for unit, n in list(s.ledger.holdings(pile).items()) if unit.startswith("seen:")]
+            emit(Posted(Transaction.combine(reason, parts)))
         super().land_card(emit, player, space, forced)
 
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The card drawn is named by its half of the drawer's side."""
+        """The card drawn is named by its half of the drawer's side, while the box has a copy of it not seen."""
         player, card_id = cmd.args
         card, problems = self.drawn_card(s, player, card_id)
-        return problems or self.half_problems(s, player, card) or super().check_card(s, cmd)
+        if problems or card is None:
+            return problems
+        deck = self.edition.decks[card.deck]
+        if not deck.sides:
+            return super().check_card(s, cmd)
+        so = "the card drawn is another one" + (": enter it as a card not entered yet"
+                                                 if deck.missing_for(self.side_of(s, player)) > 0 else "")
+        return self.half_problems(s, player, card) or self.copy_problems(s, deck, card, so)
 
     def half_problems(self, s: GameState, player: str, card: Card | None) -> list[Violation]:
         """A player names the half of their own side."""
@@ -135,7 +227,7 @@ class ForceCards(Cards, Sides):
 
     def do_card(self, emit: Emitter, cmd: Command) -> None:
         """A Force card drawn leaves the deck: a card to keep for the drawer's hand, any other face up onto the
-        discard pile, then it acts."""
+        discard pile, where it acts."""
         s, (player, card_id) = emit.state, cmd.args
         decision = self.drawn(s, player)
         deck = self.edition.decks[decision.data["deck"]]
@@ -146,17 +238,14 @@ class ForceCards(Cards, Sides):
         assert card is not None
         emit(DecisionClosed(decision.id))
         emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
-        if not EFFECTS[card.effect].kept:
-            self.discard(emit, BANK, deck, f"the {deck.name} card is used: face up on its discard pile")
+        if EFFECTS[card.effect].kept:
+            self.move_card(emit, f"{self.name_of(s, player)} keeps the card", BANK, player, deck, card)
+            return
+        self.move_card(emit, f"the {deck.name} card is used: face up on its discard pile", BANK,
+                       discard_account(deck.id), deck, card)
         self.card_effect(emit, player, deck.id, card.effect, card.params)
 
-    def effect_jail_free(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
-        """A card to keep joins the drawer's hand."""
-        self.keep(emit, player, deck)
-
-    def effect_just_say_no(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
-        """A card to keep joins the drawer's hand."""
-        self.keep(emit, player, deck)
+    # ------------------------------------------------------------------ effects
 
     def effect_collect_from_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]
                                         ) -> None:
@@ -168,10 +257,35 @@ class ForceCards(Cards, Sides):
         payers = [pid for pid in seats[at + 1:] + seats[:at] if not s.player(pid).retired]
         self.collect_each(emit, player, payers, int(params["amount"]), deck)
 
+    def effect_collect_from_a_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The player whose card it is chooses another player, who pays them the card's amount: an action against
+        that player, who may answer it first. With one other player in the game, nobody is asked."""
+        others = [p.id for p in emit.state.active if p.id != player]
+        amount = int(params["amount"])
+        if len(others) == 1:
+            self.collect_each(emit, player, others, amount, deck)
+        else:
+            emit(DecisionOpened("aim", player, {"amount": amount, "deck": deck}))
+
+    def check_aim(self, s: GameState, cmd: Command) -> list[Violation]:
+        """The card's player names another player still in the game."""
+        player, target = cmd.args
+        problems = self.need_decision(s, player, "aim", "aim a Force card at")
+        if not problems and target == player:
+            problems.append(V("aim/self", f"{self.name_of(s, player)}'s card collects from another player."))
+        return problems
+
+    def do_aim(self, emit: Emitter, cmd: Command) -> None:
+        player, target = cmd.args
+        decision = self.decision(emit.state, player, "aim")
+        assert decision is not None
+        emit(DecisionClosed(decision.id))
+        self.collect_each(emit, player, [target], int(decision.data["amount"]), str(decision.data["deck"]))
+
     def collect_each(self, emit: Emitter, actor: str, payers: list[str], amount: int, deck: str) -> None:
         """The payers pay ``actor`` one after another, from ``actor``'s left, what a card of ``deck`` says; one
-        who holds a Force card may first answer with a Just say no!, and the next payer's turn comes once that
-        answer is settled (see :meth:`carry_on`)."""
+        who could hold a Just say no! may first answer, and the next payer's turn comes once that answer is
+        settled (see :meth:`carry_on`)."""
         reason = f"{a_or_an(self.edition.decks[deck].name)} Force card"
         for i, payer in enumerate(payers):
             rest = {"kind": "collect-each", "payers": payers[i + 1:], "amount": amount, "deck": deck}
@@ -192,27 +306,34 @@ class ForceCards(Cards, Sides):
             self.collect_go(emit, player)
         super().effect_back(emit, player, deck, params)
 
-    def keep(self, emit: Emitter, player: str, deck: str) -> None:
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} keeps the card", BANK, player,
-                                         hand_unit(deck), 1)))
+    # ------------------------------------------------------------------ playing from the hand
 
     def played_card(self, s: GameState, player: str, named: str) -> tuple[Deck | None, Card | None,
                                                                           list[Violation]]:
-        """The deck and card a ``play`` names (``DECK/CARD``), or why it cannot be played. A card nobody has
-        entered yet is asked for (its half of the player's side)."""
+        """The deck and card a ``play`` names (``DECK/CARD``), or why it cannot be played: the player holds it (a
+        copy they drew and kept, or one of the cards dealt to them unseen while the box has a copy not seen). A
+        card nobody has entered yet is asked for (its half of the player's side)."""
         deck_id, _, card_id = named.partition("/")
         deck = self.edition.decks.get(deck_id)
         if deck is None or not deck.sides:
             return None, None, [V("play/deck", f"'{deck_id}' is not a deck of Force cards: name the card as "
                                                "DECK/CARD.")]
+        who = self.name_of(s, player)
         if not self.held(s, player, deck.id):
-            return deck, None, [V("play/none-held", f"{self.name_of(s, player)} holds no {deck.name} card.")]
+            return deck, None, [V("play/none-held", f"{who} holds no {deck.name} card.")]
         card = deck.card(card_id)
         if card is None and deck.missing_for(self.side_of(s, player)) > 0:
             raise ValueNeeded(deck.need())
         if card is None:
             return deck, None, [V("card/unknown", f"The {deck.name} deck has no card '{card_id}'.")]
-        return deck, card, self.half_problems(s, player, card)
+        problems = self.half_problems(s, player, card)
+        if problems or self.seen_held(s, player, deck).get(card.id):
+            return deck, card, problems
+        if not self.unseen_held(s, player, deck):
+            kept = ", ".join(f"'{c.title}'" for cid in self.seen_held(s, player, deck) if (c := deck.card(cid)))
+            return deck, card, [V("play/not-held", f"{who} holds no '{card.title}': the {deck.name} cards they hold "
+                                                   f"were seen when drawn ({kept}).")]
+        return deck, card, self.copy_problems(s, deck, card, f"{who} cannot hold another")
 
     def check_play(self, s: GameState, cmd: Command) -> list[Violation]:
         """A card held is played at any time and acts at once, though not while the table is settling something
@@ -235,7 +356,8 @@ class ForceCards(Cards, Sides):
         s, (player, named) = emit.state, cmd.args
         deck, card, _ = self.played_card(s, player, named)
         assert deck is not None and card is not None
-        self.discard(emit, player, deck, f"{self.name_of(s, player)} plays {a_or_an(deck.name)} card")
+        self.move_card(emit, f"{self.name_of(s, player)} plays {a_or_an(deck.name)} card", player,
+                       discard_account(deck.id), deck, card)
         emit(Noted(f"{self.name_of(s, player)} plays {deck.name}: {card.title}"))
         if card.effect == "jail-free":
             emit(JailChanged(player, False, 0))
@@ -255,67 +377,149 @@ class ForceCards(Cards, Sides):
         return {**super().player_json(state, player), "force_cards": decks}
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """Each Force deck's cards face down and on its discard pile (the hands are in each player's count)."""
+        """Each Force deck's cards face down and on its discard pile (the hands are in each player's count), and
+        the rents paid and held until the next roll."""
         decks = {d.id: {"face_down": self.in_deck(state, d.id), "discarded": self.discarded(state, d.id)}
                  for d in self.edition.decks.values() if d.sides}
-        return {**super().describe(state), "force_decks": decks}
+        held = [{"owner": owner, "payer": payer, "amount": amount} for owner, payer, amount in held_rents(state)]
+        return {**super().describe(state), "force_decks": decks, "rents_held": held}
 
     # ------------------------------------------------------------------ Just say no!
 
-    def hand_size(self, s: GameState, player: str) -> int:
-        """How many Force cards a player holds, every deck together."""
-        return sum(self.held(s, player, d.id) for d in self.edition.decks.values() if d.sides)
+    def say_no_card(self, s: GameState, player: str) -> tuple[Deck, Card | None] | None:
+        """The card a player's Just say no! is played with: a Just say no! they drew and kept; else one of the
+        cards dealt to them unseen that may be one (seen as the deck's Just say no! of their side while the box
+        has a copy not seen; unnamed while their side's halves are not all entered). None: they could hold no
+        Just say no!."""
+        side = self.side_of(s, player)
+        decks = [d for d in self.edition.decks.values() if d.sides]
+        for deck in decks:
+            kept = self.seen_held(s, player, deck)
+            card = next((c for c in deck.drawn_by(side) if c.effect == "just-say-no" and kept.get(c.id)), None)
+            if card is not None:
+                return deck, card
+        for deck in decks:
+            if not self.unseen_held(s, player, deck):
+                continue
+            card = next((c for c in deck.drawn_by(side)
+                         if c.effect == "just-say-no" and self.copies_left(s, deck, c)), None)
+            if card is not None or deck.missing_for(side) > 0:
+                return deck, card
+        return None
+
+    def could_say_no(self, s: GameState, player: str) -> bool:
+        """Whether a player could hold a Just say no! (see :meth:`say_no_card`)."""
+        return self.say_no_card(s, player) is not None
+
+    def held_against(self, s: GameState, payer: str) -> tuple[str, int] | None:
+        """The owner and amount of a rent the payer paid that is held until the next roll, if any."""
+        return next(((owner, amount) for owner, who, amount in held_rents(s) if who == payer), None)
 
     def contested(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> bool:
-        """A player who holds a Force card may answer another player's action against them first."""
+        """A player who could hold a Just say no! may answer another player's action against them. A rent claim
+        they can pay in cash is paid at once and held until the next roll (they may say no to it until then);
+        any other action waits for their answer."""
         s = emit.state
-        if actor == target or not s.has_player(target) or not self.hand_size(s, target):
+        if actor == target or not s.has_player(target) or not self.could_say_no(s, target):
             return super().contested(emit, actor, target, action)
+        amount = int(action.get("amount", 0))
+        if (action["kind"] == "charge" and "card" not in action and 0 < amount <= s.cash(target)
+                and self.held_against(s, target) is None):
+            emit(Posted(Transaction.transfer(
+                f"{self.name_of(s, target)} pays {self.money(amount)} ({action['reason']}), held for "
+                f"{self.name_of(s, actor)} until the next roll ({self.name_of(s, target)} may still say no)",
+                target, held_rent_account(actor, target), CREDITS, amount)))
+            return True
         emit(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
         return True
 
+    def hand_over(self, emit: Emitter, owner: str, payer: str, back: bool) -> None:
+        """A rent held until the next roll goes to its owner, or back to the payer (``back``: a Just say no!
+        cancelled the claim)."""
+        s = emit.state
+        account = held_rent_account(owner, payer)
+        amount = s.ledger.balance(account)
+        to = payer if back else owner
+        reason = (f"the rent {self.name_of(s, payer)} paid goes back to them" if back
+                  else f"{self.name_of(s, owner)} receives the rent {self.name_of(s, payer)} paid")
+        emit(Posted(Transaction.transfer(reason, account, to, CREDITS, amount)))
+
+    def lapse_claims(self, emit: Emitter, moment: str) -> None:
+        """At a roll, every rent held is its owner's: nobody said no to it in time."""
+        super().lapse_claims(emit, moment)
+        if moment == "roll":
+            for owner, payer, _ in held_rents(emit.state):
+                self.hand_over(emit, owner, payer, back=False)
+
+    def before_end(self, emit: Emitter) -> None:
+        """A rent still held when the game ends is its owner's."""
+        super().before_end(emit)
+        for owner, payer, _ in held_rents(emit.state):
+            self.hand_over(emit, owner, payer, back=False)
+
     def answer(self, s: GameState, player: str) -> list[Violation]:
-        """Only the player whose answer the table waits for answers."""
+        """Only the player whose answer the table waits for answers; a payer answers a rent held for its owner
+        until the next roll, once nothing else is being settled."""
+        if self.decision(s, player, "just-say-no") is None and self.held_against(s, player) is not None:
+            return self.blockers(s)
         return self.need_decision(s, player, "just-say-no", "answer")
 
     def check_say_no(self, s: GameState, cmd: Command) -> list[Violation]:
-        """A Just say no! is played from the hand of the player who answers (unseen: the table trusts them)."""
+        """A Just say no! is played from the hand of the player who answers (unseen: the table trusts them), if
+        they could hold one."""
         player = cmd.args[0]
-        return self.answer(s, player) or ([] if self.hand_size(s, player) else [
-            V("play/none-held", f"{self.name_of(s, player)} holds no Force card.")])
+        return self.answer(s, player) or ([] if self.could_say_no(s, player) else [
+            V("play/none-held", f"{self.name_of(s, player)} holds no card that could be a Just say no!.")])
 
     def do_say_no(self, emit: Emitter, cmd: Command) -> None:
         s, player = emit.state, cmd.args[0]
         decision = self.decision(s, player, "just-say-no")
-        assert decision is not None
-        emit(DecisionClosed(decision.id))
-        deck = next(d for d in self.edition.decks.values() if d.sides and self.held(s, player, d.id))
-        self.discard(emit, player, deck, f"{self.name_of(s, player)} says no")
-        data = decision.data
+        if decision is not None:
+            emit(DecisionClosed(decision.id))
+            data = decision.data
+        else:
+            held = self.held_against(s, player)
+            assert held is not None
+            data = {"actor": held[0], "target": player, "action": {"kind": "held-rent", "amount": held[1]},
+                    "nos": 0}
+        found = self.say_no_card(s, player)
+        assert found is not None
+        deck, card = found
+        self.move_card(emit, f"{self.name_of(s, player)} says no", player, discard_account(deck.id), deck, card)
         other = data["actor"] if player == data["target"] else data["target"]
         nos = int(data["nos"]) + 1
-        if self.hand_size(s, other):
+        if self.could_say_no(s, other):
             emit(DecisionOpened("just-say-no", other, {**data, "nos": nos}))
         else:
             self.settle_answers(emit, data, nos)
 
     def check_let_stand(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The player who answers may let the action (or the last Just say no!) stand."""
+        """The player who answers may let the action (or the last Just say no!) stand; a payer lets a rent held
+        for its owner go to them now."""
         return self.answer(s, cmd.args[0])
 
     def do_let_stand(self, emit: Emitter, cmd: Command) -> None:
-        decision = self.decision(emit.state, cmd.args[0], "just-say-no")
-        assert decision is not None
+        player = cmd.args[0]
+        decision = self.decision(emit.state, player, "just-say-no")
+        if decision is None:
+            held = self.held_against(emit.state, player)
+            assert held is not None
+            self.hand_over(emit, held[0], player, back=False)
+            return
         emit(DecisionClosed(decision.id))
         self.settle_answers(emit, decision.data, int(decision.data["nos"]))
 
     def settle_answers(self, emit: Emitter, data: dict[str, Any], nos: int) -> None:
-        """An even number of Just say no! lets the action stand; an odd number cancels it."""
+        """An even number of Just say no! lets the action stand; an odd number cancels it (a rent held goes back
+        to its payer)."""
         actor, target, action = str(data["actor"]), str(data["target"]), dict(data["action"])
-        if nos % 2:
+        cancelled = bool(nos % 2)
+        if cancelled:
             emit(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
                        f"{self.name_of(emit.state, target)} is cancelled"))
-        else:
+        if action["kind"] == "held-rent":
+            self.hand_over(emit, actor, target, back=cancelled)
+        elif not cancelled:
             self.carry_out(emit, actor, target, action)
         if "then" in action:
             self.carry_on(emit, actor, dict(action["then"]))
@@ -327,6 +531,9 @@ class ForceCards(Cards, Sides):
             if not d.data["nos"]:
                 return f"answer the {what} against them: say no, or let it stand"
             return "answer the last Just say no!: say no again, or let it stand"
+        if d.kind == "aim":
+            return (f"choose who pays {self.money(int(d.data['amount']))} "
+                    f"({a_or_an(self.edition.decks[d.data['deck']].name)} Force card)")
         if d.kind == "card" and self.edition.decks[d.data["deck"]].sides:
             return f"draw {a_or_an(self.edition.decks[d.data['deck']].name)} card"
         return super().decision_text(d)

@@ -132,8 +132,13 @@ class Heists(Blocks):
         colour, height = self.stack(s, target, int(source)) if int(source) in self.squares() else ("", 0)
         if not height:
             return [V("steal/empty", f"{self.name_of(s, target)} has no block on Build square {source}.")]
-        if not self.squares_for(s, player, colour) and square in ("", "tray"):
+        fits = self.squares_for(s, player, colour)
+        if not fits and square in ("", "tray"):
             return []
+        if square == "tray":
+            return [V("steal/fits", f"The {colour_name(colour)} block fits on {self.name_of(s, player)}'s Build "
+                                    f"square{'s' if len(fits) > 1 else ''} {', '.join(map(str, fits))}: a stolen "
+                                    "block goes back to the tray only when it fits nowhere.")]
         return self.square_problems(s, player, colour, square)
 
     def do_steal(self, emit: Emitter, cmd: Command) -> None:

@@ -8,7 +8,7 @@ from typing import ClassVar
 from companion.edition import Edition, Space, counted
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
-from companion.engine.events import DiceRolled, JailChanged, Posted
+from companion.engine.events import JailChanged, Posted, rolled
 from companion.engine.ledger import BANK, CREDITS, Transaction
 from companion.engine.state import GameState, Setup
 from companion.rules.core import Emitter, Grammar
@@ -50,7 +50,7 @@ class Jail(Turns):
     def roll_in_jail(self, emit: Emitter, player: str, dice: tuple[int, ...], double: bool) -> None:
         """Doubles free the player (move, no extra roll); the last allowed failure costs the fine, then move."""
         p = emit.state.player(player)
-        emit(DiceRolled(p.id, dice, 0, False))
+        emit(rolled(p.id, dice, 0, False))
         if double:
             emit(JailChanged(p.id, False, 0))
         elif p.jail_turns + 1 >= self.jail_max_turns:

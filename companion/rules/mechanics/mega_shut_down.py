@@ -4,7 +4,8 @@ A player whose Mr. Monopoly marker has reached the end of its tracker may call a
 action of the round is over (blocks, heists, Shut Downs, tiles), in turn clockwise from the roller: they name a
 colour and every other player returns all their blocks of that colour to the tray (no Shield helps). The marker
 then goes back to Start. One who lets it go keeps a full tracker and is asked again next round. A kept Mr. Monopoly
-tile moves its holder's marker one step at any time after the first roll (not past the end).
+tile moves its holder's marker one step at any time after the first roll (not past the end). A tracker that
+fills while the Mega Shut Downs are under way takes its turn in them that round.
 """
 
 from __future__ import annotations
@@ -54,11 +55,27 @@ class MegaShutDown(ChanceTiles):
     def check_mega(self, s: GameState, cmd: Command) -> list[Violation]:
         """A full tracker's turn, and a block colour."""
         player, colour = cmd.args
-        problems = self.need_decision(s, player, "mega", "call a Mega Shut Down on")
+        problems = []
+        if self.decision(s, player, "mega") is None:
+            problems.append(V("decision/no-mega", self.no_mega_words(s, player)))
         if colour not in self.boards.colours:
             problems.append(V("block/colour", f"'{colour}' is not a block colour: "
                                               f"{', '.join(self.boards.colours)}."))
         return problems
+
+    def no_mega_words(self, s: GameState, player: str) -> str:
+        """Why a player cannot call a Mega Shut Down now, in words: the marker short of the end, their turn
+        still to come, or none this round."""
+        name = self.name_of(s, player)
+        if not self.full(s, player):
+            face = self.face(s, player)
+            steps = f" (step {go(s).markers[player]} of {face.tracker})" if face.tracker is not None else ""
+            return f"{name}'s marker is not at the end of the tracker{steps}: no Mega Shut Down yet."
+        waiting = self.not_yet(s, player, "mega")
+        if waiting:
+            return f"{name} cannot call a Mega Shut Down yet.{waiting}"
+        return (f"{name} has no Mega Shut Down to call now: it comes once the round's other actions are over, "
+                "when the table asks for it.")
 
     def do_mega(self, emit: Emitter, cmd: Command) -> None:
         player, colour = cmd.args
@@ -91,6 +108,13 @@ class MegaShutDown(ChanceTiles):
         super().use_tile(emit, player, kind, choice)
         if kind == MR_MONOPOLY:
             self.marker_step(emit, player, "a Mr. Monopoly tile")
+
+    def marker_step(self, emit: Emitter, player: str, why: str) -> None:
+        """A step of the marker that fills the tracker while the Mega Shut Downs are under way (a Mr. Monopoly
+        tile, a GO Button's block that cannot be placed) still gives that tracker its turn in them this round."""
+        was_full = self.full(emit.state, player)
+        super().marker_step(emit, player, why)
+        if not was_full:
             self.late_full_tracker(emit, player)
 
     def late_full_tracker(self, emit: Emitter, player: str) -> None:

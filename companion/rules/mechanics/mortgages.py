@@ -97,7 +97,7 @@ class Mortgages(Rules):
     def check_lift(self, s: GameState, cmd: Command) -> list[Violation]:
         """A mortgaged deed just received may be freed at once for the mortgage plus interest."""
         player, space = cmd.args
-        problems = self.need_decision(s, player, "mortgage-transfer", f"lift on {space}", space=space)
+        problems = self.need_received(s, player, space)
         if problems:
             return problems
         deed = self.edition.space(space)
@@ -112,7 +112,16 @@ class Mortgages(Rules):
     def check_keep(self, s: GameState, cmd: Command) -> list[Violation]:
         """Keeping a received deed mortgaged costs the interest now (and again when it is lifted later)."""
         player, space = cmd.args
-        return self.need_decision(s, player, "mortgage-transfer", f"keep on {space}", space=space)
+        return self.need_received(s, player, space)
+
+    def need_received(self, s: GameState, player: str, space: str) -> list[Violation]:
+        """``lift`` and ``keep`` answer a mortgaged deed the player has just received: refused, naming the deed,
+        when there is none such (its interest is then not due)."""
+        if self.decision(s, player, "mortgage-transfer", space=space) is not None:
+            return []
+        name = self.edition.space(space).name if self.edition.has_space(space) else space
+        return [V("decision/no-mortgage-transfer", f"{self.name_of(s, player)} has not just received {name} "
+                  f"{self.term('mortgaged')}: there is no {self.term('interest')} to settle on it.")]
 
     def do_keep(self, emit: Emitter, cmd: Command) -> None:
         player, space = cmd.args

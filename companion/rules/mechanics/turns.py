@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
-from companion.engine.events import DiceRolled, Noted
+from companion.engine.events import Noted, rolled
 from companion.engine.state import GameState
 from companion.rules.core import Emitter, Grammar, Rules
 
@@ -41,13 +41,14 @@ class Turns(Rules):
         """One value per die of the roll wanted now, each a value that die shows."""
         need = self.roll_need(s, cmd.args[0])
         try:
-            dice = cmd.ints(1)
+            dice = cmd.numbers(1)
         except ValueError:
             return [V("dice/invalid", f"{need.name} is {need.describe()}, given as whole numbers.")]
-        return [V("dice/invalid", p) for p in need.problems(dice)]
+        problems = need.problems(dice)
+        return [V("dice/invalid", p) for p in problems] if problems else []
 
     def do_roll(self, emit: Emitter, cmd: Command) -> None:
-        player, dice = cmd.args[0], tuple(cmd.ints(1))
+        player, dice = cmd.args[0], cmd.numbers(1)
         if self.other_roll(emit, player, dice):
             return
         self.lapse_claims(emit, "roll")
@@ -57,24 +58,24 @@ class Turns(Rules):
         """The move: a prisoner's roll is the jail's to settle; three doubles in a row go straight to jail;
         otherwise the token moves the total and the space is resolved."""
         s = emit.state
-        p = s.player(player)
+        p = s.seats[player]
         double = len(set(dice)) == 1
         if p.in_jail:
             self.roll_in_jail(emit, player, dice, double)
             return
         in_row = s.turn.doubles + 1 if double else 0
         if in_row >= 3:
-            emit(DiceRolled(player, dice, in_row, False))
+            emit(rolled(player, dice, in_row, False))
             emit(Noted(f"{p.name} rolled doubles three times in a row"))
             self.to_jail(emit, player)
             return
-        emit(DiceRolled(player, dice, in_row, double))
+        emit(rolled(player, dice, in_row, double))
         self.advance(emit, player, sum(dice), "dice")
         self.land(emit, player)
 
     def roll_in_jail(self, emit: Emitter, player: str, dice: tuple[int, ...], double: bool) -> None:
         """A prisoner's roll, with no jail rules: the move as usual."""
-        emit(DiceRolled(player, dice, 0, False))
+        emit(rolled(player, dice, 0, False))
         self.advance(emit, player, sum(dice), "dice")
         self.land(emit, player)
 

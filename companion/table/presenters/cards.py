@@ -21,6 +21,18 @@ CARD_HEADINGS = ("collect", "pay", "move", "jail", "keep")
 """The order the card window lists its headings in."""
 
 
+def effects_by_heading(effects: tuple[str, ...]) -> dict[str, list[str]]:
+    """A deck's effects grouped under the card window's headings, in their order (an effect under none last)."""
+    def place(effect: str) -> int:
+        heading = EFFECTS[effect].heading
+        return CARD_HEADINGS.index(heading) if heading in CARD_HEADINGS else len(CARD_HEADINGS)
+
+    grouped: dict[str, list[str]] = {}
+    for effect in sorted(effects, key=place):
+        grouped.setdefault(EFFECTS[effect].heading, []).append(effect)
+    return grouped
+
+
 def draw_line(game: Game, who: str, data: DecisionData) -> str:
     """Who draws from which deck."""
     decks = game.edition.decks

@@ -1,5 +1,6 @@
-"""Force cards at the table: how many cards each player holds, and the button that plays one of them (the list of
-their side's halves of the deck, by what they do)."""
+"""Force cards at the table: how many cards each player holds, the button that plays one of them (the list of
+their side's halves of the deck, by what they do), the Just say no! answers (the contest's buttons, and a payer's
+button against a rent held until the next roll), and the choice of the player a card collects from."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from typing import TYPE_CHECKING
 
 from companion.card_effects import EFFECTS
 from companion.edition import a_or_an
-from companion.rules.mechanics.force_cards import hand_unit
+from companion.engine.events import Posted
+from companion.engine.ledger import Transaction
+from companion.rules.mechanics.force_cards import HELD_RENT, hand_unit, held_rents
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
+from companion.table.presenters.core import posted
 from companion.table.words import card_words, credits, party_name
 
 if TYPE_CHECKING:
@@ -69,6 +73,8 @@ def action_words(game: Game, data: DecisionData) -> str:
         return f"{actor}'s {deck} Force card: {credits(game.edition, int(action['amount']))} to pay"
     if action["kind"] == "charge":
         return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} ({action['reason']})"
+    if action["kind"] == "held-rent":
+        return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} (rent, paid and held)"
     return f"{actor}'s {game.edition.term('base')} set on {game.edition.space(str(action['space'])).name}"
 
 
@@ -95,4 +101,42 @@ def answer_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
             offer(game, "let-stand", f"{who}: let it stand", f"let-stand {p}")]
 
 
-PRESENTER = Presenter(decisions={"just-say-no": Decision(answer_line, answer_actions)}, actions=(hands,))
+def held_rent_answers(game: Game) -> list[Action]:
+    """A payer's Just say no! against a rent they paid that waits for its owner until the next roll: one button,
+    there until the roll (no tap is needed to let it stand), while they could hold a Just say no! and nothing
+    else is being settled (the answers to it among them)."""
+    e = game.edition
+    actions = []
+    for owner, payer, amount in held_rents(game.state):
+        label = (f"{party_name(game, payer)}: Just say no! to {party_name(game, owner)}'s rent "
+                 f"({credits(e, amount)}, held until the next roll)")
+        answer = offer(game, f"say-no-held:{payer}", label, f"say-no {payer}")
+        if answer.enabled:
+            actions.append(answer)
+    return actions
+
+
+def aim_line(game: Game, who: str, data: DecisionData) -> str:
+    """The card's player chooses who pays."""
+    deck = game.edition.decks[str(data["deck"])].name
+    return (f"{party_name(game, who)}'s {deck} Force card: choose who pays "
+            f"{credits(game.edition, int(str(data['amount'])))}")
+
+
+def aim_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
+    """One button per other player."""
+    return [offer(game, f"aim:{o.id}", f"{o.name} pays", f"aim {p} {o.id}") for o in game.state.active if o.id != p]
+
+
+def posted_words(game: Game, event: Posted) -> str:
+    """A transaction in words as every game words it; a rent held until the next roll is nobody's credits, so
+    only its reason (who paid, for whom it waits) says where it is."""
+    txn = event.txn
+    if any(p.account.startswith(HELD_RENT) for p in txn.postings):
+        txn = Transaction(txn.reason, tuple(p for p in txn.postings if not p.account.startswith(HELD_RENT)))
+    return posted(game, Posted(txn))
+
+
+PRESENTER = Presenter(events={Posted: posted_words}, decisions={"just-say-no": Decision(answer_line, answer_actions),
+                                 "aim": Decision(aim_line, aim_actions)},
+                      actions=(hands, held_rent_answers))

@@ -6,14 +6,14 @@ one had to go a space further), the boss's release, and where Grogu is.
 
 Everything comes from :func:`companion.table.coop.board_map`; the screen only places it. The layout (the bar, the
 map's place, the side panel with the moves and the places) and the look of each space, outpost and piece are
-``board.kv``; here each space gets its data (name, owner, colour, pieces) and is placed by its number.
+``board.kv``, as is the middle (where Grogu is, the boss's line); here each space gets its data (name, owner, colour,
+pieces) and is placed by its number.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -139,6 +139,17 @@ class OutpostBox(FloatLayout):
         return row.chips
 
 
+class BoardCentre(BoxLayout):
+    """The middle of the board: where Grogu is, and the boss's line (in red once he is out); look:
+    ``<BoardCentre>`` in ``board.kv``."""
+
+    grogu = StringProperty("")
+    """Where Grogu is, in words."""
+    boss = StringProperty("")
+    boss_free = BooleanProperty(False)
+    """Whether the boss is out of his outpost."""
+
+
 class BoardMapWidget(FloatLayout):
     """The ring of spaces with the outposts inside and Grogu's place in the middle."""
 
@@ -152,13 +163,7 @@ class BoardMapWidget(FloatLayout):
         self.outposts = [OutpostBox(o, outpost_word) for o in board.outposts]
         for box in self.outposts:
             self.add_widget(box)
-        self.centre = BoxLayout(orientation="vertical", size_hint=(None, None), spacing=dp(2))
-        self.grogu_label = text(f"Grogu: {board.grogu}", theme.FONT, theme.rgba(GROGU_COLOUR), bold=True,
-                                halign="center")
-        self.centre.add_widget(self.grogu_label)
-        self.boss_label = text(boss, theme.FONT_SMALL, theme.DANGER if board.boss_free else theme.MUTED,
-                               bold=board.boss_free, halign="center")
-        self.centre.add_widget(self.boss_label)
+        self.centre = BoardCentre(grogu=board.grogu, boss=boss, boss_free=board.boss_free)
         self.add_widget(self.centre)
         self.bind(pos=self._place, size=self._place)
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -28,6 +29,7 @@ from companion.table.box_setup import (
     NEW_CARD,
     PART_NAMES,
     PARTS,
+    TILES_NOTE,
     BoxProfile,
     DeckView,
     StepView,
@@ -42,10 +44,14 @@ from companion.table.box_setup import (
     next_missing,
     progress_words,
     save_step,
+    save_tile_counts,
     skip_words,
     status_headline,
     step_notes,
     step_view,
+    tile_counts,
+    tile_summary,
+    tile_total_words,
     unsaved,
     usb_box_files,
     usb_sticks,
@@ -126,15 +132,35 @@ class BoxScreen(CompanionScreen):
         self.app.goto("box-walk")
 
     def show_faces(self, edition: Edition) -> None:
-        """Each face of the mini boards with what this box says of it; play asks for the rest."""
+        """Each face of the mini boards with what this box says of it (play asks for the rest), and the Chance
+        tiles counted so far with a button to count them."""
         dialog = Dialog(f"Mini boards of {edition.name}", size_hint=(0.94, 0.96))
         dialog.body.add_widget(text(MINI_BOARDS_NOTE, theme.FONT_SMALL, theme.MUTED))
         for line in face_lines(edition):
             label = text(line, theme.FONT_SMALL)
             label.role = "face"
             dialog.body.add_widget(label)
+        tiles = text(tile_summary(edition), theme.FONT_SMALL)
+        tiles.role = "tiles"
+        dialog.body.add_widget(tiles)
+        count = TapButton("Count the Chance tiles", lambda: self.count_tiles(dialog))
+        dialog.body.add_widget(count)
         dialog.add_button("OK", style="primary")
         dialog.open()
+
+    def count_tiles(self, faces: Dialog) -> None:
+        """The Chance tiles of the chosen box, counted kind by kind with taps; once saved, the mini boards'
+        list shows the new counts."""
+        edition = self.edition
+        if edition is None:
+            return
+
+        def saved() -> None:
+            faces.dismiss()
+            self.refresh()
+            self.show_faces(with_box(edition, self.box(edition)))
+
+        TileCountsDialog(edition, self.box(edition), saved).open()
 
     def ask_new_box(self) -> None:
         """A new, empty box for the chosen edition (another printing of it), named on the on-screen keyboard."""
@@ -589,6 +615,73 @@ class BoxWalkScreen(CompanionScreen):
             grid.add_widget(button)
         panel.add_widget(grid)
         return panel
+
+
+class TileCountRow(BoxLayout):
+    """One kind of Chance tile on :class:`TileCountsDialog`: its name, then − the count + (``?``: not counted)
+    (layout: ``box.kv``)."""
+
+    kind = StringProperty("")
+    name = StringProperty("")
+    count = ObjectProperty(None, allownone=True)
+    """The count set so far: a whole number, or None while the kind is not counted."""
+    most = NumericProperty(0)
+    """The most tiles one kind can have: every tile of the box."""
+
+    def step(self, by: int) -> None:
+        """One more or one fewer: + on ``?`` gives 1, − on 1 gives ``?`` again (a kind is in the box at least
+        once); never more than the tiles of the box."""
+        if by > 0:
+            self.count = 1 if self.count is None else min(self.count + 1, int(self.most))
+        elif self.count is not None:
+            self.count = None if self.count <= 1 else self.count - 1
+
+
+class TileCountsDialog(Dialog):
+    """How many Chance tiles of each kind a box holds, set with − and + (the total against the tiles of the box
+    shown as it changes); Save checks them and stores them in the box, or shows why not and keeps what is set."""
+
+    def __init__(self, edition: Edition, profile: BoxProfile, on_saved: Callable[[], Any]) -> None:
+        super().__init__(f"Chance tiles of {profile.name}", size_hint=(0.94, 0.96))
+        self.edition, self.profile, self.on_saved = edition, profile, on_saved
+        tiles = tile_counts(with_box(edition, profile))
+        assert tiles is not None, "only an edition with Chance tiles counts them"
+        self.tiles = tiles
+        self.body.add_widget(text(TILES_NOTE, theme.FONT_SMALL, theme.MUTED))
+        self.rows = [TileCountRow(kind=kind, name=name, count=tiles.counts[kind], most=tiles.tiles)
+                     for kind, name in tiles.kinds]
+        for row in self.rows:
+            row.bind(count=lambda *_: self.show_total())
+            self.body.add_widget(row)
+        self.total = text("", theme.FONT, theme.ACCENT, bold=True)
+        self.total.role = "tiles-total"
+        self.body.add_widget(self.total)
+        self.problems = text("", theme.FONT_SMALL, theme.DANGER)
+        self.problems.role = "problems"
+        self.body.add_widget(self.problems)
+        self.show_total()
+        self.add_button("Cancel")
+        self.save_button = TapButton("Save", self.save, "primary", bold=True)
+        self.buttons.add_widget(self.save_button)
+
+    @property
+    def counts(self) -> dict[str, int | None]:
+        """The counts as set now, by kind."""
+        return {row.kind: row.count for row in self.rows}
+
+    def show_total(self) -> None:
+        """The tiles counted so far against the tiles of the box."""
+        self.total.text = tile_total_words(self.tiles, self.counts)
+        self.problems.text = ""
+
+    def save(self) -> None:
+        """Store the counts in the box and close; a problem is shown and everything set stays."""
+        result = save_tile_counts(box_store(), self.profile, self.edition, self.counts)
+        if not result.saved:
+            self.problems.text = "Not saved: " + " ".join(p.message for p in result.problems)
+            return
+        self.dismiss()
+        self.on_saved()
 
 
 def box_file_name(path: Path) -> str:

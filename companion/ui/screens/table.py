@@ -46,6 +46,7 @@ from companion.table.actions import (
     round_actions,
     turn_actions,
 )
+from companion.table.box_play import forget_told, space_told, told_words
 from companion.table.coop import dice_words
 from companion.table.presenters.force_cards import HAND_KEY, hand_choices, play_command, play_offers
 from companion.table.presenters.heists import SECRET_DIAL
@@ -82,6 +83,7 @@ from companion.ui.widgets import (
     grow_to_text,
     load_layout,
     paint,
+    show_reasons,
     text,
 )
 
@@ -97,6 +99,8 @@ FLASH_SECONDS = 1.4
 ROW = dp(17)          # one line of the deed card's table
 DIE = dp(54)
 TILE = (dp(20), dp(28))
+CHANGE_IT = "Not right? Change it"
+"""Under the space just described: asks again what is on it."""
 MAIN_ACTION = dp(60)
 """The height of the next thing to do (the first action the table must or may take) and of End turn."""
 
@@ -426,8 +430,10 @@ class TableScreen(CompanionScreen):
         else:
             self._update_players(game_id, view)
             new_roll = answer is not self._answer_seen and answer is not None and "dice" in answer.feedback
-            if self.space_slot.fill((game_id, view.space, view.dice),
-                                    lambda: self._space_card(view.space, view.dice)) or new_roll:
+            told = space_told(game)  # offered on the card of the space it describes, not on another one
+            said = told_words(game.edition, told) if told and told.target == f"space:{view.space.id}" else ""
+            if self.space_slot.fill((game_id, view.space, view.dice, said),
+                                    lambda: self._space_card(view.space, view.dice, said)) or new_roll:
                 self._tumble_in(new_roll)
             self._update_happened((game_id, answer.lines if answer else (), view.dice_source), answer,
                                   view.dice_source)
@@ -535,7 +541,9 @@ class TableScreen(CompanionScreen):
             self.board_cards[seat.board.player] = card
             self.board_grid.add_widget(card)
 
-    def _space_card(self, space: SpaceView, dice: tuple[int, ...]) -> Widget:
+    def _space_card(self, space: SpaceView, dice: tuple[int, ...], said: str = "") -> Widget:
+        """The space landed on: its name in its colour, its deed or what it does, the dice; ``said``: what the
+        table last said a space is (until the next roll), with the one tap that asks again."""
         card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
         card.bind(minimum_height=self._fit_space)
         header = BoxLayout(size_hint_y=None, padding=(dp(8), dp(3)))
@@ -571,7 +579,27 @@ class TableScreen(CompanionScreen):
         info.bind(height=lambda _w, h: setattr(details, "height", max(h, dice_column.height)))
         details.height = max(info.height, dice_column.height)
         card.add_widget(details)
+        if said:  # a mis-tap on a type that needs nothing more was entered at once: one tap takes it back
+            told = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
+            told.add_widget(text(f"Entered as {said}.", theme.FONT_SMALL, theme.MUTED, fixed_height=False))
+            told.add_widget(TapButton(CHANGE_IT, self.ask_space_again, font_size=theme.FONT_SMALL, size_hint_x=None,
+                                      width=dp(150)))
+            card.add_widget(told)
         return card
+
+    def ask_space_again(self) -> None:
+        """What the table said a space is was wrong (a mis-tap): the answer and every action since are taken back,
+        the box forgets it, and the action it served (the roll, with its dice) asks again what is on the space."""
+        session = self.app.session
+        told = space_told(session.game) if session else None
+        if session is None or told is None:
+            return
+        name = session.edition.space(told.target.partition(":")[2]).name
+        if not forget_told(self.app.boxes, session, told):
+            show_reasons([f"The box could not be changed, so {name} is not asked again."])
+            return
+        if self.app.undo(f"{name} is not what was entered", told.count).accepted:
+            self.app.submit(told.command.to_text(), told.command.source or "screen")
 
     def _fit_space(self, card: Widget, height: float) -> None:
         """The space card's place is as tall as the card shown (a card replaced meanwhile is ignored)."""
