@@ -124,8 +124,12 @@ def _full_deck(raw: dict[str, Any], deck_id: str, card_id: str, side: Value | No
     listed = sum(c.get("count", 1) for c in cards if isinstance(c.get("count", 1), int))
     if "size" not in deck or listed < int(deck["size"]):
         return ""
-    return (f"The {deck.get('name', deck_id)} deck has no card '{card_id}': its cards are "
-            f"{', '.join(str(c.get('id')) for c in cards)}.")
+    ids = ", ".join(str(c.get("id")) for c in cards)
+    if deck.get("sides"):
+        sides = {str(x.get("id")): str(x.get("name", x.get("id"))) for x in raw.get("edition", {}).get("sides", [])}
+        return (f"The {deck.get('name', deck_id)} deck has no card '{card_id}': the {deck['size']} halves for the "
+                f"{sides.get(str(side), str(side))} are all entered already ({ids}).")
+    return f"The {deck.get('name', deck_id)} deck has no card '{card_id}': its cards are {ids}."
 
 
 def _settled(raw_item: dict[str, Any] | None, key: str, kind: str = "space") -> bool:

@@ -689,6 +689,10 @@ class Rules:
             text = f"nobody has said which deck this card space draws from yet{why}. Choose it"
         return ValueNeeded(Need(f"space:{space.id}", fields, f"{space.name}: {text} as the board shows it."))
 
+    def put_there(self, emit: Emitter, player: str) -> None:
+        """What a token meets on the space the table says it really stands on (a correction), before that space
+        is resolved (nothing, unless a mechanic says so)."""
+
     def arrived(self, emit: Emitter, player: str) -> None:
         """What happens once a moved token's space is resolved (nothing, unless a mechanic says so)."""
 

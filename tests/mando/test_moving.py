@@ -279,6 +279,22 @@ def test_a_correction_moves_the_battle_with_the_token() -> None:
     assert game.describe()["battle"]["enemy"] == INC
 
 
+def test_a_correction_onto_grogus_space_takes_him_before_the_space() -> None:
+    """MA-GROGU-1, MA-MOVE-2 (a table script found Grogu left alone when the token was corrected onto his space):
+    the table says Kuiil's token is really on hideout 11, where Grogu waits alone: Kuiil has reached him and
+    takes him before the hideout is offered, so he buys set 3's 40 for 30 less (it was 40 - 10, Grogu left
+    behind on 11)."""
+    game = new_game(4)
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(game, hero, 6)
+    leave_grogu(game, 11)                                # TEST-ONLY
+    place_hero(game, "kuiil", 5)                         # TEST-ONLY
+    play(game, "roll kuiil 3", f"correct kuiil {deed_id(11)}")   # the app has 8, the token is on 11
+    assert grogu(game) == ("kuiil", -1)
+    play(game, "buy kuiil")
+    assert cash(game, "kuiil") == 150 - (40 - 30)
+
+
 def test_bo_katan_kryze_collects_like_cara_dune() -> None:
     """MA-HERO-6: in the second season Bo-Katan Kryze has Cara Dune's ability: 50 at GO, 70 with Grogu. TEST
     DATA: the second season on the test box."""

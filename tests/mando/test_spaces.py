@@ -318,6 +318,23 @@ def test_boba_fett_draws_two_and_takes_one_or_both_with_grogu() -> None:
     assert signets(game, "boba") == ["bonus-2", "second-try"]
 
 
+def test_boba_fetts_first_card_moving_him_onto_an_ally_leaves_both_draws_open() -> None:
+    """MA-HERO-8, MA-SEASON-3 (a table script found the ally card taken for a Signet card not entered yet): Boba
+    Fett with Grogu takes both Signet cards drawn on 14; the first sends him back 4 onto the ally on 10, so he
+    draws there too and names the two cards in either order: the ally's 40, then the other Signet card's 40. TEST
+    DATA: the second season on the test box."""
+    game = new_game2(4)
+    for hero in ("din", "bo", "ahsoka"):
+        quiet_turn(game, hero, 6)
+    hand_grogu(game, "boba")                             # TEST-ONLY
+    place_hero(game, "boba", 11)                         # TEST-ONLY
+    play(game, "box card:signet/back-4 title=Back effect=back spaces=4", "roll boba 3", "card boba back-4")
+    assert game.state.player("boba").position == 10
+    assert [d["deck"] for d in game.describe()["decisions"]] == ["signet", "unexpected-allies"]
+    play(game, "card boba ally-10", "card boba payday", "end boba")
+    assert cash(game, "boba") == 150 + 40 + 40
+
+
 def test_a_hero_without_the_ability_draws_one() -> None:
     """MA-SIGNET-1, MA-HERO-8: the other heroes draw one Signet card, with Grogu or without."""
     game = new_game2(4)

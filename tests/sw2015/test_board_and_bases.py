@@ -105,7 +105,8 @@ def test_a_side_holding_a_whole_planet_doubles_its_rent() -> None:
 
 def test_an_owner_in_jail_collects_no_rent() -> None:
     """SW-RENT-5, SW-TURN-2: Luke buys Hoth 2 and Tatooine 4 on two doubles; his third doubles send him to Jail.
-    Vader stops on Tatooine 4: no rent may be claimed, and the table is told why (and told again if Luke asks)."""
+    Vader stops on Tatooine 4: no rent may be claimed, and the table is told why (and told again if Luke asks, even
+    once Luke has paid his way out of Jail)."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 1", "buy luke", "roll luke 1 1", "buy luke", "roll luke 2 2", "end luke")
     assert game.state.player("luke").in_jail
@@ -114,6 +115,10 @@ def test_an_owner_in_jail_collects_no_rent() -> None:
     assert "Luke is in Jail: no rent for Tatooine 1" in [getattr(e, "text", "") for e in events]
     assert [v.message for v in refusal(game, "claim luke vader").violations] == [
         "Vader owes Luke no rent right now: Luke is in Jail and collects no rent."]
+    play(game, "end vader", "fine luke")  # out of Jail before his roll: Vader's stop still earned nothing
+    assert [v.message for v in refusal(game, "claim luke vader").violations] == [
+        "Vader owes Luke no rent right now: Vader stands on Tatooine 1, but no rent was due when they stopped "
+        "there."]
 
 
 def test_a_player_in_jail_takes_no_part_in_an_auction() -> None:

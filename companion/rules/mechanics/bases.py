@@ -2,7 +2,7 @@
 from that side's stock in the bank; a side with no Base left in the bank can neither buy nor bid. Rent is the one
 amount printed beside the planet space's hexagon: full from an enemy, half (rounded up) from an ally, doubled when
 one side holds every planet space of that planet; none while the owner is in Jail, and a player in Jail takes no
-part in auctions.
+part in auctions (a bid nobody else may raise wins at once; an auction nobody may bid in closes as it opens).
 
 How many Bases of each side's colour came in the box is not public: it is asked the first time a token stops on
 an unowned planet space. How many planet spaces a planet has is asked when a side may hold all of it."""
@@ -101,6 +101,26 @@ class Bases(Auctions, Deeds, Sides):
             problems.append(V("auction/in-jail", f"{self.name_of(s, player)} is in {self.term('jail')} and takes "
                                                  "no part in auctions."))
         return problems + self.no_base_left(s, player)
+
+    def do_decline(self, emit: Emitter, cmd: Command) -> None:
+        """An auction nobody may bid in (everyone in Jail or fighting for a side with no Base left) closes at once:
+        the planet space stays empty."""
+        super().do_decline(emit, cmd)
+        s = emit.state
+        if s.auction is not None and all(self.bidder_problems(s, p.id, s.auction.lot) for p in s.active):
+            emit(Noted(f"Nobody may bid for {self.edition.space(s.auction.lot.removeprefix('deed:')).name}: it "
+                       "stays empty"))
+            self.close_auction(emit)
+
+    def do_bid(self, emit: Emitter, cmd: Command) -> None:
+        """A bid wins at once when nobody else may still raise it: every other player has dropped out, is in Jail
+        or fights for a side with no Base left."""
+        super().do_bid(emit, cmd)
+        s = emit.state
+        assert s.auction is not None
+        lot, bidder = s.auction.lot, cmd.args[0]
+        if all(p.id == bidder or p.id in s.auction.passed or self.bidder_problems(s, p.id, lot) for p in s.active):
+            self.close_auction(emit)
 
     # ------------------------------------------------------------------ rent
 

@@ -49,8 +49,8 @@ class Corrections(Rules):
 
     def do_correct(self, emit: Emitter, cmd: Command) -> None:
         """Withdraw what the wrong landing opened and is still unsettled (the player's decisions a landing opens
-        and the rent claims on them raised this turn), move the token without the GO salary, resolve the space
-        it really stands on and what happens on arriving there."""
+        and the rent claims on them raised this turn), move the token without the GO salary, meet what waits on
+        the space it really stands on, resolve that space and what happens on arriving there."""
         s, (player, space_id) = emit.state, cmd.args
         space = self.edition.space(space_id)
         for decision in [d for d in s.decisions_for(player) if d.kind in self.landing_decision_kinds]:
@@ -59,6 +59,7 @@ class Corrections(Rules):
             emit(RentClosed(claim.id, "corrected"))
         emit(Noted(f"{self.name_of(s, player)}'s token is really on {space.name} (correction)"))
         emit(TokenMoved(player, space.position, "correction"))
+        self.put_there(emit, player)
         self.land(emit, player)
         self.arrived(emit, player)
 

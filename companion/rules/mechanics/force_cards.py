@@ -34,7 +34,8 @@ nothing is drawn.
 
 A Force card that moves its player back onto GO pays GO's salary: GO pays whoever lands on it (only a Hyperdrive
 jump pays nothing). A card that collects from one player: its player chooses which other player pays (the only
-one, in a game of two).
+one, in a game of two). A card that makes its player pay each other player pays them from the player's left, one
+after another; each one the player cannot pay costs them a Base (their most valuable) instead.
 
 In the ledger, a card of a deck is one ``hand:<deck>`` unit: the bank holds the deck face down, each player their
 hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place. The copies of
@@ -247,15 +248,26 @@ class ForceCards(Cards, Sides):
 
     # ------------------------------------------------------------------ effects
 
+    @staticmethod
+    def from_left(s: GameState, player: str) -> list[str]:
+        """The other players still in the game, in turn order from ``player``'s left."""
+        seats = [p.id for p in s.players]
+        at = seats.index(player)
+        return [pid for pid in seats[at + 1:] + seats[:at] if not s.player(pid).retired]
+
     def effect_collect_from_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]
                                         ) -> None:
         """Every other player pays the card's amount to the player whose card it is; the card is an action against
         each of them, so each may first answer it (:meth:`collect_each`)."""
-        s = emit.state
-        seats = [p.id for p in s.players]
-        at = seats.index(player)
-        payers = [pid for pid in seats[at + 1:] + seats[:at] if not s.player(pid).retired]
-        self.collect_each(emit, player, payers, int(params["amount"]), deck)
+        self.collect_each(emit, player, self.from_left(emit.state, player), int(params["amount"]), deck)
+
+    def effect_pay_each_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
+        """The player whose card it is pays every other player the card's amount, one after another from their
+        left: short of cash for one of them, they lose their most valuable Base to that player (and so on for each
+        one after)."""
+        reason = f"{a_or_an(self.edition.decks[deck].name)} Force card"
+        for other in self.from_left(emit.state, player):
+            self.charge(emit, player, other, int(params["amount"]), reason)
 
     def effect_collect_from_a_player(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The player whose card it is chooses another player, who pays them the card's amount: an action against
@@ -318,6 +330,9 @@ class ForceCards(Cards, Sides):
         if deck is None or not deck.sides:
             return None, None, [V("play/deck", f"'{deck_id}' is not a deck of Force cards: name the card as "
                                                "DECK/CARD.")]
+        if not card_id:
+            return deck, None, [V("play/card", f"Name the card after its deck: {deck.id}/CARD, the half of "
+                                               f"{self.name_of(s, player)}'s side.")]
         who = self.name_of(s, player)
         if not self.held(s, player, deck.id):
             return deck, None, [V("play/none-held", f"{who} holds no {deck.name} card.")]
@@ -339,7 +354,8 @@ class ForceCards(Cards, Sides):
         """A card held is played at any time and acts at once, though not while the table is settling something
         else (anyone's decision, an auction, a Just say no! contest): a card that moves its player's token would
         otherwise open a second landing beside the first. A Get Out of Jail Free card is played only by a player
-        in Jail, before the roll; Just say no! only against another player's action."""
+        in Jail, before the roll; Just say no! only against another player's action. A token in Jail leaves it
+        only by the fine, a Get Out of Jail Free card or doubles, so a card that moves it waits until it is out."""
         player, named = cmd.args
         _, card, problems = self.played_card(s, player, named)
         if problems or card is None:
@@ -350,6 +366,9 @@ class ForceCards(Cards, Sides):
             return [V("play/just-say-no", "Just say no! answers another player's action against you: when the table "
                                           f"waits for {self.name_of(s, player)}'s answer, it is played with "
                                           f"say-no {player}.")]
+        if s.player(player).in_jail and (EFFECTS[card.effect].heading == "move" or card.effect == "go-to-jail"):
+            return [V("play/in-jail", f"{self.name_of(s, player)} is in {self.term('jail')}: a card that moves "
+                                      "the token is played once out (fine, card or doubles).")]
         return self.blockers(s)
 
     def do_play(self, emit: Emitter, cmd: Command) -> None:

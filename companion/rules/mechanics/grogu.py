@@ -47,10 +47,20 @@ class Grogu(Walk):
     def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
         """A hero who reaches unattended Grogu takes him along."""
         stop = super().passing(emit, player, position, left)
+        self.reach_grogu(emit, player, position)
+        return stop
+
+    def put_there(self, emit: Emitter, player: str) -> None:
+        """A hero the table puts on the space where Grogu waits alone has reached him, and takes him along
+        before the space is resolved, as after a die move."""
+        super().put_there(emit, player)
+        self.reach_grogu(emit, player, emit.state.player(player).position)
+
+    def reach_grogu(self, emit: Emitter, player: str, position: int) -> None:
+        """A hero who reaches ``position`` where Grogu waits alone takes him along."""
         s = coop(emit.state)
         if not s.grogu_holder and s.grogu_position == position:
             emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along"))
-        return stop
 
     def land_free_parking(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """Free Parking brings Grogu to the hero who stops there."""

@@ -39,8 +39,8 @@ class RentClaims(Deeds):
         """Why the owner has no rent to claim from the payer: the last claim was paid, or not asked for in time,
         or its deed was mortgaged, sold or traded before the owner asked (told while that claim's time to ask
         would still run); else the deed the payer stands on earns the owner nothing now (mortgaged, or an owner in
-        Jail where the edition says so); else the payer has not stopped on any of the owner's deeds (nobody owes
-        rent on their own)."""
+        Jail where the edition says so) or earned nothing when the payer stopped there (the owner was in Jail
+        then); else the payer has not stopped on any of the owner's deeds (nobody owes rent on their own)."""
         rent, payer_name, owner_name = self.term("rent"), self.name_of(s, payer), self.name_of(s, owner)
         if owner == payer:
             return f"nobody owes {rent} for their own {self.term('deed')}s"
@@ -58,8 +58,10 @@ class RentClaims(Deeds):
             if closed.how in ("sold", "traded"):
                 return f"{name} changed hands before {owner_name} asked, so it earns them no {rent}"
         space = self.space_at(s.player(payer).position)
-        withheld = self.rent_withheld(s, owner, space) if space.is_deed and s.owner(space.id) == owner else ""
-        return withheld or f"{payer_name} has not stopped on any of {owner_name}'s {self.term('deed')}s lately"
+        if space.is_deed and s.owner(space.id) == owner:
+            return self.rent_withheld(s, owner, space) or (
+                f"{payer_name} stands on {space.name}, but no {rent} was due when they stopped there")
+        return f"{payer_name} has not stopped on any of {owner_name}'s {self.term('deed')}s lately"
 
     @staticmethod
     def claim_on(s: GameState, owner: str, payer: str) -> RentClaim | None:

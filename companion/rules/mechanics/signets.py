@@ -55,6 +55,20 @@ class Signets(Battles, CardEffects):
         """A hero holding a second-chance Signet card may still play it after a lost roll."""
         return any(self.signet(c).effect == "second-chance" for c in s.signets.get(player, []))
 
+    def drawn_card(self, s: GameState, player: str, card_id: str) -> tuple[Card | None, list[Violation]]:
+        """The card named, from the deck of an open draw that lists it: a hero may have two draws open (Boba
+        Fett's second Signet card, and the card space his first one moved him onto), and either may be
+        taken first. A card no open draw lists is looked for in the first draw's deck."""
+        draw = self.draw_listing(s, player, card_id)
+        if draw is None:
+            return super().drawn_card(s, player, card_id)
+        return self.deck_cards[draw.data["deck"]][card_id], []
+
+    def draw_listing(self, s: GameState, player: str, card_id: str) -> Decision | None:
+        """The player's first open draw whose deck lists ``card_id``."""
+        return next((d for d in s.decisions_for(player)
+                     if d.kind == "card" and card_id in self.deck_cards[d.data["deck"]]), None)
+
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
         """The card drawn, from the deck's list; a Signet card kept by players in all its copies cannot be drawn."""
         card, problems = self.drawn_card(s, *cmd.args)
@@ -69,7 +83,7 @@ class Signets(Battles, CardEffects):
         """A kept Signet card goes to the drawer's hand; any other card acts at once. A hero who draws two takes
         one or both (the other goes to the bottom of the deck, which the table does by hand)."""
         s, (player, card_id) = coop(emit.state), cmd.args
-        decision = self.drawn(s, player)
+        decision = self.draw_listing(s, player, card_id) or self.drawn(s, player)
         deck = self.edition.decks[decision.data["deck"]]
         card = deck.card(card_id)
         assert card is not None

@@ -3,10 +3,12 @@ cash and deeds, the actions the engine allows now, and what just happened.
 
 Laid out for 800x480 in three columns (players, the space, actions) under a top bar, with the last journal lines
 along the bottom: that fixed layout (the bar and its buttons, the columns, the panels, End turn's place at the
-foot of the actions) is ``table.kv``; the class fills in the seats, the space card, the action buttons and the
-journal lines. Every word and amount comes from :mod:`companion.table.views` and :mod:`companion.table.actions`;
-the screen only arranges them and hands the chosen command to the app. A part whose view did not change is kept
-as it is, so a tap redraws only what it changed.
+foot of the actions) is ``table.kv``, and so is the look of a seat (:class:`PlayerCard` with its deed tiles) and
+of the space card (:class:`SpaceCard` with its deed's lines): the classes here only set their data, and the
+screen fills in the seats, the space card, the action buttons and the journal lines. Every word and amount comes
+from :mod:`companion.table.views` and :mod:`companion.table.actions`; the screen only arranges them and hands the
+chosen command to the app. A part whose view did not change is kept as it is, so a tap redraws only what it
+changed.
 
 A game played in rounds on mini boards (MONOPOLY GO!, the view's ``rounds``) has no money, deeds or space card:
 the tray stands under the round, every board stands side by side under who acts now, and the actions are grouped
@@ -24,8 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -76,13 +85,11 @@ from companion.ui.table_dialogs import CardListDialog, CorrectionDialog, PayColl
 from companion.ui.widgets import (
     Dialog,
     EngineActionButton,
-    Panel,
     TapButton,
     choose_one,
     confirm,
     grow_to_text,
     load_layout,
-    paint,
     show_reasons,
     text,
 )
@@ -125,32 +132,20 @@ def text_width(words: str, size: float, bold: bool = False) -> float:
 
 class DeedTile(Widget):
     """One deed a player holds, drawn as a small card in its colour: a pip per fighter, a bar for a
-    freighter/destroyer, only an outline when it is mortgaged (like a deed turned face down)."""
+    freighter/destroyer, only an outline when it is mortgaged (like a deed turned face down). Only its data here;
+    its look is ``<DeedTile>`` in ``table.kv``."""
+
+    deed_id = StringProperty("")
+    colour = ColorProperty(theme.PANEL)
+    houses = NumericProperty(0)
+    hotel = BooleanProperty(False)
+    mortgaged = BooleanProperty(False)
+    pip = NumericProperty(0)
+    """A fighter's pip: four side by side fill the tile's width."""
 
     def __init__(self, deed: DeedView, size: tuple[float, float] = TILE, **kwargs: Any) -> None:
-        super().__init__(size_hint=(None, None), size=size, **kwargs)
-        self.deed_id, self.houses, self.hotel, self.mortgaged = deed.id, deed.houses, deed.hotel, deed.mortgaged
-        self.colour = theme.rgba(deed.colour)
-        self.bind(pos=self._draw, size=self._draw)
-
-    def _draw(self, *_args: object) -> None:
-        self.canvas.clear()
-        x, y, w, h = self.x, self.y, self.width, self.height
-        with self.canvas:
-            Color(*self.colour)
-            if self.mortgaged:
-                Line(rectangle=(x + 1, y + 1, w - 2, h - 2), width=dp(1.2))
-                Line(points=(x + 2, y + 2, x + w - 2, y + h - 2), width=dp(1))
-                return
-            Rectangle(pos=(x, y), size=(w, h))
-            Color(*theme.text_on(self.colour))
-            margin, gap = dp(2), dp(1)
-            if self.hotel:
-                Rectangle(pos=(x + margin, y + margin), size=(w - 2 * margin, dp(6)))
-            elif self.houses:
-                pip = (w - 2 * margin - 3 * gap) / 4
-                for i in range(self.houses):
-                    Rectangle(pos=(x + margin + i * (pip + gap), y + margin), size=(pip, pip))
+        super().__init__(size=size, deed_id=deed.id, colour=theme.rgba(deed.colour), houses=deed.houses,
+                         hotel=deed.hotel, mortgaged=deed.mortgaged, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -204,92 +199,111 @@ more sit in two columns."""
 class PlayerCard(ButtonBehavior, BoxLayout):
     """A seat at the table: side colour, name, cash (large), jail and other marks, and deed tiles by colour group.
     All seats show at once, in the roomiest :class:`SeatStyle` the column has room for. A tap opens the player's
-    deeds in words."""
+    deeds in words. Only the seat's data here; its look is ``<PlayerCard>`` in ``table.kv``, the screen adding
+    Grogu's mark, the Signets line and the rows of tiles when the player has them."""
+
+    name = StringProperty("")
+    """The player's name (in markup, like every word of the seat)."""
+    token = StringProperty("")
+    show_token = BooleanProperty(True)
+    """The token's name beside the player's (in the roomiest style)."""
+    jail = StringProperty("")
+    """The jail's name while the player is in it."""
+    marks = ListProperty()
+    """The other marks: bankrupt, the Get Out of Jail Free cards held."""
+    cash_text = StringProperty("")
+    side = ColorProperty(theme.PANEL)
+    """The side's colour, on the band at the left."""
+    is_turn = BooleanProperty(False)
+    retired = BooleanProperty(False)
+    cash_apart = BooleanProperty(True)
+    """The cash on a line of its own (else at the right of the name's line)."""
+    name_size = NumericProperty(theme.FONT)
+    cash_size = NumericProperty(theme.FONT_LARGE)
 
     def __init__(self, app: Shell, player: PlayerView, jail_word: str, card_word: str,
                  bankrupt_word: str, style: SeatStyle = SEAT_STYLES[0]) -> None:
-        super().__init__(size_hint_y=None, spacing=dp(6), padding=(0, 0, dp(6), 0))
-        self.app, self.player, self.player_id, self.style = app, player, player.id, style
-        paint(self, theme.PANEL_RAISED if player.is_turn else theme.PANEL, dp(6))
-        if player.is_turn:
-            with self.canvas.after:
-                Color(*theme.ACCENT)
-                outline = Line(width=dp(1.5))
-            self.bind(pos=lambda w, _v: _frame(w, outline), size=lambda w, _v: _frame(w, outline))
-        self.add_widget(_band(player.side_colour, dp(8)))
-        content = BoxLayout(orientation="vertical", padding=(0, dp(3)), spacing=dp(1))
-        danger = "".join(f"{round(c * 255):02x}" for c in theme.DANGER[:3])
-        marks = ([f"[color={danger}][b]In {escape_markup(jail_word)}[/b][/color]"] if player.in_jail else []) + (
-            [escape_markup(bankrupt_word)] if player.retired else []) + (
+        marks = ([escape_markup(bankrupt_word)] if player.retired else []) + (
             [f"{player.jail_cards} × {escape_markup(card_word)}"] if player.jail_cards else [])
-        small = int(theme.FONT_SMALL)
-        token = f"  [size={small}][color=a3adc4]{escape_markup(player.token)}[/color][/size]" if style.token else ""
-        mark_words = f"  [size={small}]{' · '.join(marks)}[/size]" if marks else ""
-        self.name_label = line(f"[b]{escape_markup(player.name)}[/b]{token}{mark_words}", style.name_size,
-                               theme.ACCENT if player.is_turn else theme.TEXT, markup=True)
-        self.cash_label = line(player.cash_text, style.cash_size, theme.TEXT, bold=True)
-        if style.cash_apart:
-            content.add_widget(self.name_label)
-            content.add_widget(self.cash_label)
-        else:
-            head = BoxLayout(size_hint_y=None, height=style.line(max(style.name_size, style.cash_size)))
-            self.cash_label.halign = "right"
-            self.cash_label.size_hint = (None, 1)
-            wide = text_width(player.cash_text, style.cash_size, True)  # the label as wide as its words
-            self.cash_label.width = wide + dp(2)
-            self.name_label.size_hint_y = 1
-            head.add_widget(self.name_label)
-            head.add_widget(self.cash_label)
-            content.add_widget(head)
+        super().__init__(name=escape_markup(player.name), token=escape_markup(player.token), show_token=style.token,
+                         jail=escape_markup(jail_word) if player.in_jail else "", marks=marks,
+                         cash_text=player.cash_text, side=theme.rgba(player.side_colour), is_turn=player.is_turn,
+                         retired=player.retired, cash_apart=style.cash_apart, name_size=style.name_size,
+                         cash_size=style.cash_size)
+        self.app, self.player, self.player_id, self.style = app, player, player.id, style
+        self.name_label: Label = self.ids.name_label
+        self.cash_label: Label = self.ids.cash_label
+        content = self.ids.content
+        under_head = len(content.children) - 1  # what the player has goes under the name and cash
         if player.grogu:
-            self.grogu_mark = line("[b]Grogu[/b]  is with this hero", theme.FONT_SMALL, theme.ACCENT_TEXT,
-                                   markup=True, padding=(dp(6), 0))
-            paint(self.grogu_mark, theme.rgba(GROGU_COLOUR), dp(4))
-            content.add_widget(self.grogu_mark)
+            self.grogu_mark = GroguMark()
+            content.add_widget(self.grogu_mark, index=under_head)
         if player.signets or player.enemy_cards:
-            content.add_widget(line(f"Signets {player.signets} · Enemy cards {player.enemy_cards}",
-                                    theme.FONT_SMALL, theme.MUTED))
+            content.add_widget(SeatLine(text=f"Signets {player.signets} · Enemy cards {player.enemy_cards}",
+                                        font_size=theme.FONT_SMALL, color=theme.MUTED), index=under_head)
         if player.groups:
-            tiles = StackLayout(size_hint_y=None, spacing=dp(4), padding=(0, dp(2), 0, dp(2)))
-            tiles.bind(minimum_height=tiles.setter("height"))
+            tiles = DeedTiles()
             for group, width in zip(player.groups, style.rows(player), strict=True):
-                row = BoxLayout(size_hint=(None, None), spacing=dp(2), height=style.tile[1], width=width)
+                row = TileRow(height=style.tile[1], width=width, complete=group.complete)
                 for deed in group.deeds:
                     row.add_widget(DeedTile(deed, style.tile))
-                if group.complete:
-                    _underline(row)
                 tiles.add_widget(row)
-            content.add_widget(tiles)
-        content.add_widget(Widget())  # what is shown sits at the top of the seat
-        self.add_widget(content)
-        if player.retired:
-            self.opacity = 0.45
+            content.add_widget(tiles, index=under_head)
 
     def on_release(self) -> None:
         """Show this player's deeds in words."""
         PlayerDeedsDialog(self.app, self.player).open()
 
 
-def _frame(widget: Widget, outline: Line) -> None:
-    outline.rounded_rectangle = (widget.x, widget.y, widget.width, widget.height, dp(6))
+class SeatLine(Label):
+    """A line of a seat, cut with an ellipsis rather than overflowing it; look: ``<SeatLine>`` in ``table.kv``."""
 
 
-def _band(hex_colour: str, width: float) -> Widget:
-    band = Widget(size_hint_x=None, width=width)
-    paint(band, theme.rgba(hex_colour), dp(3))
-    return band
+class GroguMark(SeatLine):
+    """On the seat of the hero holding Grogu, in his green; look: ``<GroguMark>`` in ``table.kv``."""
 
 
-def _underline(row: Widget) -> None:
-    """Mark a full colour group with a line under its tiles."""
-    with row.canvas.after:
-        Color(*theme.ACCENT)
-        mark = Line(width=dp(1.2))
+class DeedTiles(StackLayout):
+    """A seat's deed tiles, a row per colour group; look: ``<DeedTiles>`` in ``table.kv``."""
 
-    def place(w: Widget, _value: object) -> None:
-        mark.points = (w.x, w.y - dp(2), w.right, w.y - dp(2))
 
-    row.bind(pos=place, size=place)
+class TileRow(BoxLayout):
+    """One colour group's tiles, underlined when the group is complete; look: ``<TileRow>`` in ``table.kv``."""
+
+    complete = BooleanProperty(False)
+
+
+class SpaceCard(BoxLayout):
+    """The space landed on: only its data; its look (the name on a band in the space's colour, the deed or what the
+    space does on the left, the dice on the right) is ``<SpaceCard>`` in ``table.kv``. The screen puts the deed's
+    lines and the dice in ``ids.info`` and ``ids.dice_column``."""
+
+    title = StringProperty("")
+    band = ColorProperty(theme.PANEL_RAISED)
+    """The space's colour, behind its name."""
+
+
+class SpaceWords(Label):
+    """A line of the space card (what the space does, its owner); look: ``<SpaceWords>`` in ``table.kv``."""
+
+
+class DeedTable(BoxLayout):
+    """The deed card's lines in two columns, what and amount (``names`` and ``amounts``, one line each, in markup);
+    look: ``<DeedTable>`` in ``table.kv``."""
+
+    lines = NumericProperty(0)
+    names = StringProperty("")
+    amounts = StringProperty("")
+    amounts_width = NumericProperty(0)
+    """How wide the widest amount is drawn."""
+
+
+class ToldRow(BoxLayout):
+    """Under the space just described: what the table said it is, and the one tap (``change``) that asks again;
+    look: ``<ToldRow>`` in ``table.kv``."""
+
+    said = StringProperty("")
+    change = ObjectProperty(None, allownone=True)
 
 
 class Slot(BoxLayout):
@@ -544,47 +558,24 @@ class TableScreen(CompanionScreen):
     def _space_card(self, space: SpaceView, dice: tuple[int, ...], said: str = "") -> Widget:
         """The space landed on: its name in its colour, its deed or what it does, the dice; ``said``: what the
         table last said a space is (until the next roll), with the one tap that asks again."""
-        card = Panel(orientation="vertical", padding=dp(6), spacing=dp(4))
+        card = SpaceCard(title=space.name, band=theme.rgba(space.colour))
         card.bind(minimum_height=self._fit_space)
-        header = BoxLayout(size_hint_y=None, padding=(dp(8), dp(3)))
-        colour = theme.rgba(space.colour)
-        paint(header, colour, dp(4))
-        self.space_name_label = text(space.name, theme.FONT_LARGE, theme.text_on(colour), bold=True)
-        self.space_name_label.bind(height=lambda _l, h: setattr(header, "height", h + dp(6)))
-        header.add_widget(self.space_name_label)
-        card.add_widget(header)
-
-        details = BoxLayout(size_hint_y=None, spacing=dp(6))
-        info = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(3))
-        info.bind(minimum_height=info.setter("height"))
+        self.space_name_label = card.ids.name_label
+        info = card.ids.info
         deed = space.deed
         if deed is None:
-            info.add_widget(text(space.text, theme.FONT))
+            info.add_widget(SpaceWords(text=space.text))
         else:
             assert self.app.session is not None
             info.add_widget(self._deed_table(deed_card_rows(self.app.session.edition, deed)))
             owner = f"Owner: {deed.owner_name}" + (f" · {deed.marks}" if deed.marks else "")
-            info.add_widget(text(owner, theme.FONT, theme.DANGER if deed.mortgaged else theme.TEXT, bold=True))
-        holder = BoxLayout(orientation="vertical")
-        holder.add_widget(info)
-        holder.add_widget(Widget())
-        details.add_widget(holder)
-        dice_column = BoxLayout(orientation="vertical", size_hint=(None, None), width=DIE, spacing=dp(6),
-                                height=2 * DIE + dp(6))
+            info.add_widget(SpaceWords(text=owner, color=theme.DANGER if deed.mortgaged else theme.TEXT, bold=True))
         blank = (0,) * len(self.app.session.edition.dice.need().dice) if self.app.session else (0, 0)
         self.dice_faces = tuple(DieFace(value, DIE) for value in (dice or blank))
         for face in self.dice_faces:
-            dice_column.add_widget(face)
-        details.add_widget(dice_column)
-        info.bind(height=lambda _w, h: setattr(details, "height", max(h, dice_column.height)))
-        details.height = max(info.height, dice_column.height)
-        card.add_widget(details)
+            card.ids.dice_column.add_widget(face)
         if said:  # a mis-tap on a type that needs nothing more was entered at once: one tap takes it back
-            told = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
-            told.add_widget(text(f"Entered as {said}.", theme.FONT_SMALL, theme.MUTED, fixed_height=False))
-            told.add_widget(TapButton(CHANGE_IT, self.ask_space_again, font_size=theme.FONT_SMALL, size_hint_x=None,
-                                      width=dp(150)))
-            card.add_widget(told)
+            card.add_widget(ToldRow(said=said, change=self.ask_space_again))
         return card
 
     def ask_space_again(self) -> None:
@@ -612,18 +603,9 @@ class TableScreen(CompanionScreen):
         labels = [escape_markup(label) for label, _ in rows]
         values = [escape_markup(value) for _, value in rows]
         labels[0], values[0] = f"[b]{labels[0]}[/b]", f"[b][color={accent}]{values[0]}[/color][/b]"
-        height = len(rows) * ROW
-        table = BoxLayout(size_hint_y=None, height=height, spacing=dp(4))
-        common = {"font_size": theme.FONT_SMALL, "markup": True, "valign": "top", "line_height": 1.0,
-                  "size_hint_y": None, "height": height}
-        left = Label(text="\n".join(labels), color=theme.MUTED, halign="left", **common)
-        width = max(text_width(value, theme.FONT_SMALL, bold=True) for _, value in rows) + dp(4)
-        right = Label(text="\n".join(values), color=theme.TEXT, halign="right", size_hint_x=None, width=width,
-                      **common)
-        for label in (left, right):
-            label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
-            table.add_widget(label)
-        self.deed_columns = (left, right)
+        table = DeedTable(lines=len(rows), names="\n".join(labels), amounts="\n".join(values),
+                          amounts_width=max(text_width(value, theme.FONT_SMALL, bold=True) for _, value in rows))
+        self.deed_columns = (table.ids.names, table.ids.amounts)
         return table
 
     def _update_happened(self, key: Hashable, answer: Answer | None, dice_source: str) -> None:
