@@ -12,7 +12,7 @@ import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -410,9 +410,16 @@ class Edition:
         board.toml) lists only GO until the box says how many spaces go round it."""
         return self.raw.get("board", {}).get("length") != UNKNOWN_LENGTH
 
+    @cached_property
+    def words(self) -> Words:
+        """Every word the players see by key, looked up in one table (see :func:`term_in`)."""
+        table = Words(CLASSIC_TERMS)
+        table.update((key, word) for key, word in self.terms.items() if word)
+        return table
+
     def term(self, key: str) -> str:
         """A word the players see: the edition's own from ``[terms]``, else the classic game's (else the key)."""
-        return term_in(self.terms, key)
+        return self.words[key]
 
     @property
     def space_kinds(self) -> tuple[str, ...]:
@@ -662,6 +669,14 @@ def own_group(raw: dict[str, Any], kind: str) -> dict[str, Any] | None:
 def group_name(item: dict[str, Any]) -> str:
     """A group's name, or "Colour set 1" (from its id) until the box says it."""
     return str(item.get("name", str(item.get("id", "?")).replace("-", " ").capitalize()))
+
+
+class Words(dict[str, str]):
+    """The words the players see by key (an edition's own, else the classic game's); a key neither has stands for
+    itself, as :func:`term_in` says."""
+
+    def __missing__(self, key: str) -> str:
+        return key
 
 
 def term_in(terms: Mapping[str, str], key: str) -> str:

@@ -23,7 +23,7 @@ from companion.box.overlay import apply_values
 from companion.box.status import box_status
 from companion.box.values import BOARD_TARGET, TILES_TARGET, BoxValueError, parse_values
 from companion.dice import MOVE, RollNeed
-from companion.edition import CLASSIC_TERMS, DEED_KINDS, Edition, Space, a_or_an, edition_from_data
+from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
 from companion.engine.commands import ACTOR_VERBS, GRAMMAR, Command, other_players, register_verbs, words_problem
 from companion.engine.errors import Need, ValueNeeded, Violation
 from companion.engine.events import (
@@ -57,14 +57,6 @@ space."""
 def ceil_percent(amount: int, percent: int) -> int:
     """``percent`` % of ``amount``, rounded up to a whole credit (the table cannot pay half a credit)."""
     return -(-amount * percent // 100)
-
-
-class Words(dict[str, str]):
-    """The words the players see by key: the edition's own, else the classic game's; a key neither has stands for
-    itself (as :func:`companion.edition.term_in` says)."""
-
-    def __missing__(self, key: str) -> str:
-        return key
 
 
 class VerbPlan(NamedTuple):
@@ -165,10 +157,8 @@ class Rules:
         self.houses_before_hotel = (variant and variant.houses_before_hotel) or edition.houses_before_hotel
         self.jail_max_turns = (variant and variant.jail_max_turns) or edition.jail_max_turns
         self.board_size = len(edition.spaces)
-        words = Words(CLASSIC_TERMS)
-        words.update((key, word) for key, word in edition.terms.items() if word)
-        self.term: Callable[[str], str] = words.__getitem__
-        """A word the players see, as :meth:`Edition.term` says it (looked up in one table)."""
+        self.term: Callable[[str], str] = edition.words.__getitem__
+        """A word the players see (see :meth:`Edition.term`)."""
         self.money = edition.money
         self.deed_units = tuple((deed_unit(d.id), d) for d in edition.deeds)
         """Every deed's ledger unit and space, in board order (the edition data of a Rules never changes)."""
