@@ -4,7 +4,8 @@ entered yet.
 Both popups check what was typed through the table layer before anything changes: a problem (a rent table that
 does not rise) is shown under its field and the typed values stay; a caution (a mortgage that is not half the
 price) needs a second tap to say the box really says so. Only then are the values entered: the engine journals
-them and they are saved in the box for every later game. Cancel changes nothing.
+them and they are saved in the box for every later game. Cancel changes nothing. The look of a new card's effect
+buttons is ``box_dialogs.kv``; the form's and the lines' is ``box_form.kv``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.widget import Widget
 
 from companion.box.fields import BoxField, card_fields, effect_words
 from companion.edition import Card
@@ -41,9 +40,8 @@ from companion.table.words import (
     need_words,
     party_name,
 )
-from companion.ui import theme
-from companion.ui.box_form import INLINE_CHOICES, BoxForm
-from companion.ui.widgets import Dialog, TapButton, text
+from companion.ui.box_form import INLINE_CHOICES, BoxButton, BoxForm, BoxHint
+from companion.ui.widgets import Dialog, TapButton, load_layout
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -56,9 +54,25 @@ KINDS_INLINE = 16
 in its colour, when the box knows it)."""
 NOT_ENTERED = "Not entered yet: read it off the box."
 NOTHING_CHANGES = "Cancel changes nothing: the game waits where it is until these values are entered."
-EFFECT_COLUMNS = 3
-"""A new card's effects: this many big buttons to a row, beside their heading."""
-HEADING_WIDTH = dp(64)
+
+
+class BoxEffectRows(BoxLayout):
+    """A new card's effects, a row for each heading (look: ``box_dialogs.kv``)."""
+
+
+class BoxEffectRow(BoxLayout):
+    """A heading of a deck's effects (Collect, Pay, Move...) and its effects' buttons beside it, in ``ids.grid``
+    (look: ``box_dialogs.kv``)."""
+
+    heading = StringProperty("")
+    """The heading, as the row shows it."""
+
+
+class BoxEffectButton(BoxButton):
+    """A big button that chooses a new card's effect (look: ``box_dialogs.kv``)."""
+
+    effect = StringProperty("")
+    """The effect's key."""
 
 
 class BoxEntryDialog(Dialog):
@@ -140,7 +154,7 @@ class BoxValuesDialog(BoxEntryDialog):
         super().__init__(app, need_title(edition, need), on_cancel)
         self.need = need
         self.on_done = on_done
-        self.body.add_widget(text(need_words(edition, need), theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(BoxHint(text=need_words(edition, need)))
         # What a space is: its type with its colour set or deck (or a mini board's kinds of space) are big buttons,
         # one tap each. Numbers follow one another on the number pad once the choices are made (chain).
         # OK on the pad of the last number answers the question: no Save tap after it.
@@ -150,7 +164,7 @@ class BoxValuesDialog(BoxEntryDialog):
                             else INLINE_CHOICES, chain=True,
                             on_complete=self.save_values, subject=box_target_name(edition, need.target))
         self.body.add_widget(self.form)
-        self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(BoxHint(text=NOTHING_CHANGES))
         if on_later is not None:  # the card is not at hand: play goes on, and the same button asks again
             self.later = self.add_button(LATER, on_later)
             self.buttons.remove_widget(self.later)
@@ -215,9 +229,9 @@ class NewCardDialog(BoxEntryDialog):
         who = party_name(app.session.game, player)
         side = app.session.game.state.player(player).side
         half = f" the {app.session.edition.sides[side]['name']} half of" if deck.sides else ""
-        self.body.add_widget(text(f"{who} drew a card of the {deck.name} deck that the app does not know yet. Enter "
-                                  f"what{half} it does once: it is saved in the box for every later game.",
-                                  theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(BoxHint(text=f"{who} drew a card of the {deck.name} deck that the app does not know yet. "
+                                          f"Enter what{half} it does once: it is saved in the box for every later "
+                                          "game."))
         self.own_title = False
         """The table typed a title of its own (else the title is written from what the card does)."""
         self._writing = False
@@ -228,29 +242,20 @@ class NewCardDialog(BoxEntryDialog):
         self.body.add_widget(self._effects())
         self.form = BoxForm(self._fields(""), on_change=self.changed, chain=True, on_complete=self.save_values)
         self.body.add_widget(self.form)
-        self.body.add_widget(text(NOTHING_CHANGES, theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(BoxHint(text=NOTHING_CHANGES))
 
-    def _effects(self) -> Widget:
+    def _effects(self) -> BoxEffectRows:
         """A row for each heading of the deck's effects, each effect a big button that chooses it."""
         words = effect_words(self.edition)
         effects = self.edition.decks[self.deck_id].effects
         grouped = effects_by_heading(effects)
-        column = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
-        column.bind(minimum_height=column.setter("height"))
+        column = BoxEffectRows()
         for heading, keys in grouped.items():
-            row = BoxLayout(spacing=theme.GAP, size_hint_y=None)
-            label = text(heading.capitalize(), theme.FONT_SMALL, theme.ACCENT, bold=True, fixed_height=False,
-                         size_hint_x=None, width=HEADING_WIDTH)
-            grid = GridLayout(cols=EFFECT_COLUMNS, spacing=theme.GAP, size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
+            row = BoxEffectRow(heading=heading.capitalize())
             for key in keys:
-                button = TapButton(words[key], partial(self.form_value, "effect", key), font_size=theme.FONT_SMALL)
-                button.effect = key
+                button = BoxEffectButton(words[key], partial(self.form_value, "effect", key), effect=key)
                 self.effect_buttons[key] = button
-                grid.add_widget(button)
-            grid.bind(height=row.setter("height"))
-            row.add_widget(label)
-            row.add_widget(grid)
+                row.ids.grid.add_widget(button)
             column.add_widget(row)
         return column
 
@@ -302,3 +307,6 @@ class NewCardDialog(BoxEntryDialog):
     def entered(self, target: str, answer: Answer) -> None:
         """Hand on the new card's id (the caller plays it as the card drawn)."""
         self.on_done(target.rpartition("/")[2], answer)
+
+
+load_layout(__file__)

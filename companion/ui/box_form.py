@@ -4,7 +4,9 @@ fingers, with every problem shown under the field it names.
 A ``number`` is typed on the number pad; a ``numbers`` field (a rent table) is one number-pad entry per printed
 amount; ``text`` opens a popup with an on-screen keyboard (a physical keyboard types into it too); a ``choice`` is
 a row of tap buttons, or a list in a popup when it has many options. The form holds what the owner entered; the
-checks (which decide what is wrong) live in the table layer and their answers are passed in.
+checks (which decide what is wrong) live in the table layer and their answers are passed in. The look of the
+form's parts, and of the lines and buttons the box screens and questions share, is ``box_form.kv``: the classes
+here hold only their data.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -25,14 +27,99 @@ from kivy.uix.widget import Widget
 from companion.box.fields import BoxField
 from companion.edition import capital
 from companion.table.box_play import BoxProblem
-from companion.ui import theme
-from companion.ui.widgets import Dialog, NumberPad, TapButton, amount_pad, colour_band, text
+from companion.ui.widgets import Dialog, NumberPad, TapButton, amount_pad, load_layout
 
 INLINE_CHOICES = 4
 """A choice with at most this many options is a row of buttons; one with more opens a list."""
 NOT_ENTERED = "tap to enter"
 KEYBOARD_MARGIN = (0.02, 0.02, 0.02, 0.02)
 """Thin margins (top, right, bottom, left) so each key of the 15-column keyboard is a finger wide at 800x480."""
+LOOK_OVER_DEFAULTS = frozenset({"text", "size_hint_y", "height", "font_size"})
+"""What :class:`TapButton` sets in Python when it is made, and a :class:`BoxButton`'s class rule sets instead."""
+
+
+class BoxButton(TapButton):
+    """A :class:`TapButton` whose look is its class rule in a ``.kv`` file: the rule's words, height and font size
+    win over the defaults TapButton gives them in Python (Kivy keeps a value given in Python over a rule's
+    constant). Made in Python with data only: its words when they vary, what a tap does, its style."""
+
+    def apply_class_lang_rules(self, root: Any = None, ignored_consts: Any = frozenset(),
+                               rule_children: Any = None) -> None:
+        """Apply the class rules, their constants included where TapButton set a default."""
+        super().apply_class_lang_rules(root=root, ignored_consts=set(ignored_consts) - LOOK_OVER_DEFAULTS,
+                                       rule_children=rule_children)
+
+
+class BoxText(Label):
+    """Words that wrap to their width, as tall as their place (look: ``box_form.kv``)."""
+
+
+class BoxWords(BoxText):
+    """A line of words that wraps to its width and is as tall as its text (look: ``box_form.kv``; each kind of
+    line of the box screens is a subclass with its own font and colour in a ``.kv`` file)."""
+
+    role = StringProperty("")
+    """What the line says, for whoever looks it up (``status``, ``face``, ``note``...)."""
+
+
+class BoxHint(BoxWords):
+    """A secondary line: what a screen or a question is about."""
+
+
+class BoxProblemLine(BoxWords):
+    """A problem or a caution, under the field it names."""
+
+    field = StringProperty("")
+    """The field's key (empty: the problem names no field and stands at the top)."""
+    caution = BooleanProperty(False)
+    """Whether it is only a caution (the box may really say so)."""
+
+
+class BoxFieldLabel(BoxWords):
+    """The name of a field whose options or amounts are buttons under it."""
+
+
+class BoxChoiceGrid(GridLayout):
+    """Buttons in rows, two to a row unless ``cols`` says otherwise, as tall as they are."""
+
+
+class BoxChoiceButton(BoxButton):
+    """An option of a choice in the list of every option."""
+
+    choice = ObjectProperty(None)
+    """The option's key."""
+
+
+class BoxFieldButton(BoxButton):
+    """A field's control: the field with what it holds (one amount of a rent table, one option of a choice row)."""
+
+    field = StringProperty("")
+    """The field's key."""
+    part = ObjectProperty(None, allownone=True)
+    """Which amount or option of the field (None: the field has one control)."""
+
+
+class BoxSwatchRow(BoxLayout):
+    """A choice's button with a swatch of its colour at its left."""
+
+    colour = StringProperty("")
+    """The colour (``#rrggbb``)."""
+
+
+class BoxFieldRow(BoxLayout):
+    """Fields side by side (numbers, words, a choice from a list)."""
+
+
+class BoxFieldBlock(BoxLayout):
+    """One field: its control(s), then the room for its problems."""
+
+
+class BoxProblemBox(BoxLayout):
+    """The room for a field's problems, as tall as they are."""
+
+
+class BoxKeyboardInput(TextInput):
+    """The one-line box of words over the on-screen keyboard."""
 
 
 class TouchKeyboard(VKeyboard):
@@ -71,10 +158,7 @@ class KeyboardDialog(Dialog):
     def __init__(self, title: str, words: str, on_text: Callable[[str], Any]) -> None:
         super().__init__(title, size_hint=(0.98, 0.98))
         self.on_text = on_text
-        self.input = TextInput(text=words, multiline=False, write_tab=False, font_size=theme.FONT_LARGE,
-                               size_hint_y=None, height=theme.TOUCH + dp(8), padding=(dp(10), dp(12)),
-                               hint_text="Type on the keyboard below", background_color=theme.PANEL,
-                               foreground_color=theme.TEXT, hint_text_color=theme.MUTED, cursor_color=theme.ACCENT)
+        self.input = BoxKeyboardInput(text=words)
         self.input.do_cursor_movement("cursor_end")  # keys typed add to the words already there
         self.bind(on_open=lambda *_: setattr(self.input, "focus", True))  # a physical keyboard types here too
         self.input.bind(on_text_validate=lambda *_: self._ok())
@@ -123,8 +207,7 @@ def with_swatch(colour: str, button: TapButton) -> Widget:
     """A choice's button, with a swatch of ``colour`` at its left when it is a colour (``#rrggbb``)."""
     if not SWATCH.fullmatch(colour):
         return button
-    row = BoxLayout(size_hint_y=None, height=button.height, spacing=dp(4))
-    row.add_widget(colour_band(colour, dp(28)))
+    row = BoxSwatchRow(colour=colour)
     row.add_widget(button)
     return row
 
@@ -136,15 +219,13 @@ class ChoiceListDialog(Dialog):
     def __init__(self, title: str, choices: Sequence[tuple[str, str]], chosen: Any,
                  on_choose: Callable[[str], Any], swatches: Sequence[str] = ()) -> None:
         super().__init__(title, size_hint=(0.94, 0.96))
-        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = BoxChoiceGrid()
         for index, (key, words) in enumerate(choices):
             def choose(k: str = key) -> None:
                 self.dismiss()
                 on_choose(k)
 
-            button = TapButton(words, choose, "primary" if key == chosen else "normal", font_size=theme.FONT_SMALL)
-            button.choice = key
+            button = BoxChoiceButton(words, choose, "primary" if key == chosen else "normal", choice=key)
             grid.add_widget(with_swatch(swatches[index] if swatches else key, button))
         self.body.add_widget(grid)
         self.add_button("Cancel")
@@ -152,14 +233,13 @@ class ChoiceListDialog(Dialog):
 
 class BoxForm(BoxLayout):
     """The values of one thing in the box, field by field. ``values`` are what it holds now (a rent table as a
-    list); ``on_change`` is called with a field's key whenever the owner changes it."""
+    list); ``on_change`` is called with a field's key whenever the owner changes it (look: ``box_form.kv``)."""
 
     def __init__(self, fields: Sequence[BoxField], values: Mapping[str, Any] | None = None,
                  on_change: Callable[[str], Any] | None = None, cols: int = 2, inline: int = INLINE_CHOICES,
                  chain: bool = False, on_complete: Callable[[], Any] | None = None, subject: str = "",
                  **kwargs: Any) -> None:
-        super().__init__(orientation="vertical", spacing=theme.GAP, size_hint_y=None, height=0, **kwargs)
-        self.bind(minimum_height=self.setter("height"))
+        super().__init__(**kwargs)
         self.fields = list(fields)
         self.cols = cols
         self.inline = inline
@@ -177,8 +257,8 @@ class BoxForm(BoxLayout):
         for key, value in (values or {}).items():
             self._values[key] = BoxField.typed(value) if isinstance(value, list | tuple) else value
         self.controls: dict[str, list[TapButton]] = {}
-        self.problem_labels: list[Label] = []
-        self._problem_boxes: dict[str, BoxLayout] = {}
+        self.problem_labels: list[BoxProblemLine] = []
+        self._problem_boxes: dict[str, BoxProblemBox] = {}
         self._build()
 
     # ---------------------------------------------------------------- what the owner entered
@@ -279,8 +359,7 @@ class BoxForm(BoxLayout):
             box.clear_widgets()
         self.problem_labels = []
         for problem in problems:
-            label = text(problem.message, theme.FONT_SMALL, theme.DANGER)
-            label.field, label.caution = problem.field, problem.caution
+            label = BoxProblemLine(text=problem.message, field=problem.field, caution=problem.caution)
             self._problem_boxes.get(problem.field, self._problem_boxes[""]).add_widget(label)
             self.problem_labels.append(label)
 
@@ -302,17 +381,15 @@ class BoxForm(BoxLayout):
         self.clear_widgets()
         self.controls = {}
         self.problem_labels = []
-        self._problem_boxes = {"": self._problem_box()}
+        self._problem_boxes = {"": BoxProblemBox()}
         self.add_widget(self._problem_boxes[""])
         row: BoxLayout | None = None
         for f in self.fields:
             block = self._block(f)
             if f.kind in ("number", "text") or (f.kind == "choice" and len(f.choices) > self.inline):
                 if row is None or len(row.children) >= self.cols:
-                    row = BoxLayout(spacing=theme.GAP, size_hint_y=None, height=0)
-                    row.bind(minimum_height=row.setter("height"))
+                    row = BoxFieldRow()
                     self.add_widget(row)
-                block.pos_hint = {"top": 1}  # a field with a problem under it makes the row taller
                 row.add_widget(block)
             else:
                 row = None
@@ -320,36 +397,26 @@ class BoxForm(BoxLayout):
         for key in self.controls:
             self._label_controls(key)
 
-    @staticmethod
-    def _problem_box() -> BoxLayout:
-        box = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=dp(2))
-        box.bind(minimum_height=box.setter("height"))
-        return box
-
-    def _block(self, f: BoxField) -> BoxLayout:
+    def _block(self, f: BoxField) -> BoxFieldBlock:
         """One field: its control(s), then the room for its problems."""
-        block = BoxLayout(orientation="vertical", size_hint_y=None, height=0, spacing=dp(2))
-        block.bind(minimum_height=block.setter("height"))
+        block = BoxFieldBlock()
         buttons: list[TapButton] = []
         if f.kind == "numbers" or (f.kind == "choice" and len(f.choices) <= self.inline):
-            block.add_widget(text(f.label, theme.FONT_SMALL, theme.MUTED, bold=True))
+            block.add_widget(BoxFieldLabel(text=f.label))
             options = f.parts if f.kind == "numbers" else tuple(words for _, words in f.choices)
             per_row = 3 if len(options) <= 6 or f.kind == "numbers" else 5
-            grid = GridLayout(cols=min(per_row, max(len(options), 1)), spacing=theme.GAP, size_hint_y=None, height=0)
-            grid.bind(minimum_height=grid.setter("height"))
+            grid = BoxChoiceGrid(cols=min(per_row, max(len(options), 1)))
             for index in range(len(options)):
-                button = TapButton("", partial(self._tap, f, index), font_size=theme.FONT_SMALL)
-                button.field, button.part = f.key, index
+                button = BoxFieldButton("", partial(self._tap, f, index), field=f.key, part=index)
                 grid.add_widget(with_swatch(swatch_of(f, index), button) if f.kind == "choice" else button)
                 buttons.append(button)
             block.add_widget(grid)
         else:
-            button = TapButton("", lambda: self._tap(f, None), font_size=theme.FONT_SMALL)
-            button.field, button.part = f.key, None
+            button = BoxFieldButton("", lambda: self._tap(f, None), field=f.key, part=None)
             block.add_widget(button)
             buttons.append(button)
         self.controls[f.key] = buttons
-        self._problem_boxes[f.key] = self._problem_box()
+        self._problem_boxes[f.key] = BoxProblemBox()
         block.add_widget(self._problem_boxes[f.key])
         return block
 
@@ -405,3 +472,6 @@ class BoxForm(BoxLayout):
         else:
             ChoiceListDialog(f.label, f.choices, self._values.get(f.key), lambda c: self.set_value(f.key, c),
                              f.swatches).open()
+
+
+load_layout(__file__)

@@ -14,17 +14,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.table.presenters.heists import dial_offers
 from companion.table.views import HeistReveal
 from companion.table.words import party_name
 from companion.ui import theme
 from companion.ui.boards import DialPicture
-from companion.ui.widgets import Dialog, FreshGuard, TapButton, paint, text
+from companion.ui.widgets import Dialog, FreshGuard, TapButton, load_layout, text
 
 if TYPE_CHECKING:
     from companion.table.offers import Action
@@ -40,21 +41,40 @@ class ShowMeButton(FreshGuard, TapButton):
 
 
 class PictureButton(FreshGuard, ButtonBehavior, BoxLayout):
-    """One picture of the dial as a big button: the picture drawn, its name under it."""
+    """One picture of the dial as a big button: the picture drawn, its name under it. Only its data and tap here;
+    its look is ``<PictureButton>`` in ``heist_dialogs.kv``."""
+
+    picture = StringProperty("")
+    """The picture's key: ``ring``, ``money`` or ``coin``."""
+    words = StringProperty("")
+    """The picture's name under it."""
+    enabled = BooleanProperty(True)
+    """The engine allows this picture (else the button is greyed)."""
 
     def __init__(self, action: Action, on_pick: Callable[[Action], Any], **kwargs: Any) -> None:
-        super().__init__(orientation="vertical", padding=dp(8), spacing=dp(4), **kwargs)
+        super().__init__(picture=action.key.partition(":")[2], words=action.label, enabled=action.enabled,
+                         **kwargs)
         self.action, self.on_pick = action, on_pick
-        self.picture = action.key.partition(":")[2]
         self.drawn_at = Clock.frames
-        paint(self, theme.BUTTON if action.enabled else theme.DISABLED, dp(10))
-        self.add_widget(DialPicture(self.picture))
-        self.add_widget(Label(text=action.label, font_size=theme.FONT_LARGE, bold=True, size_hint_y=None,
-                              height=theme.FONT_LARGE * 1.5, color=theme.TEXT))
+        self.add_widget(DialPicture(self.picture), index=len(self.children))  # above its name
 
     def on_release(self) -> None:
         """Choose this picture."""
         self.on_pick(self.action)
+
+
+class RevealSide(BoxLayout):
+    """One side's dial at the reveal: their name, their picture drawn and its name. Only its data here; its look
+    is ``<RevealSide>`` in ``heist_dialogs.kv``."""
+
+    name = StringProperty("")
+    """Who turned the dial."""
+    words = StringProperty("")
+    """The picture's name."""
+
+    def __init__(self, name: str, picture: str, words: str, **kwargs: Any) -> None:
+        super().__init__(name=name, words=words.capitalize(), **kwargs)
+        self.add_widget(DialPicture(picture), index=1)  # between the name and the picture's name
 
 
 class SecretDialDialog(Dialog):
@@ -79,7 +99,7 @@ class SecretDialDialog(Dialog):
         assert self.app.session is not None
         self.title.text = f"{self.who}: turn your dial"
         self.body.clear_widgets()
-        row = BoxLayout(spacing=dp(12), size_hint_y=None, height=dp(220))
+        row = Factory.PictureRow()
         for action in dial_offers(self.app.session.game, self.player):
             button = PictureButton(action, self.pick)
             self.pictures.append(button)
@@ -101,16 +121,9 @@ class RevealDialog(Dialog):
         super().__init__(f"Bank Heist: {reveal.attacker} against {reveal.target}", size_hint=(0.9, 0.94))
         self.reveal = reveal
         if reveal.pictures:
-            row = BoxLayout(spacing=dp(16), size_hint_y=None, height=dp(190))
+            row = Factory.RevealRow()
             for name, (picture, words) in zip((reveal.attacker, reveal.target), reveal.pictures, strict=False):
-                side = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(6))
-                paint(side, theme.PANEL, dp(10))
-                side.add_widget(Label(text=name, font_size=theme.FONT_LARGE, bold=True, color=theme.ACCENT,
-                                      size_hint_y=None, height=theme.FONT_LARGE * 1.5))
-                side.add_widget(DialPicture(picture))
-                side.add_widget(Label(text=words.capitalize(), font_size=theme.FONT, color=theme.TEXT,
-                                      size_hint_y=None, height=theme.FONT * 1.5))
-                row.add_widget(side)
+                row.add_widget(RevealSide(name, picture, words))
             self.body.add_widget(row)
         outcome = "Same picture: the heist works!" if reveal.success else "Different pictures: the heist fails."
         self.outcome = text(outcome, theme.FONT_LARGE, theme.GOOD if reveal.success else theme.DANGER, bold=True,
@@ -119,3 +132,6 @@ class RevealDialog(Dialog):
         if not reveal.pictures:
             self.body.add_widget(text(reveal.words, theme.FONT, theme.TEXT, halign="center"))
         self.ok = self.add_button("OK", style="primary")
+
+
+load_layout(__file__)

@@ -9,9 +9,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import ColorProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 from kivy.utils import escape_markup
 
@@ -30,7 +33,16 @@ from companion.table.views import NO_COLOUR, PlayerView, SpaceView
 from companion.table.words import credits
 from companion.ui import theme
 from companion.ui.box_dialogs import NewCardDialog
-from companion.ui.widgets import Dialog, EngineActionButton, NumberPad, TapButton, colour_band, show_reasons, text
+from companion.ui.widgets import (
+    Dialog,
+    EngineActionButton,
+    NumberPad,
+    TapButton,
+    colour_band,
+    load_layout,
+    show_reasons,
+    text,
+)
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -60,16 +72,14 @@ class CardListDialog(Dialog):
             missing = app.session.edition.decks[self.deck_id].missing_for(side)
         # The cards by what they do, under headings (Collect, Pay, Move...); a card's printed titles in small
         # letters under what it does.
-        grid = BoxLayout(orientation="vertical", spacing=dp(4), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = Factory.CardList()
         headings: dict[str, GridLayout] = {}
         for action in actions:
             if action.key == NEW_CARD_KEY:
                 continue
             if action.heading not in headings:
-                grid.add_widget(text(action.heading, theme.FONT_SMALL, theme.ACCENT, bold=True))
-                headings[action.heading] = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
-                headings[action.heading].bind(minimum_height=headings[action.heading].setter("height"))
+                grid.add_widget(Factory.CardHeading(text=action.heading))
+                headings[action.heading] = Factory.TwoColumns()
                 grid.add_widget(headings[action.heading])
             small = int(theme.FONT_SMALL)
             label = f"{escape_markup(action.label)}\n[size={small}][color=a3adc4]{escape_markup(action.detail)}" \
@@ -102,13 +112,11 @@ class CorrectionDialog(Dialog):
         self.app, self.player = app, player
         self.body.add_widget(text(f"The app has it on {here.name}. Tap the space it really stands on.",
                                   theme.FONT_SMALL, theme.MUTED))
-        grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = Factory.TwoColumns()
         self.space_buttons: dict[str, TapButton] = {}
         assert app.session is not None
         for space_id, name, colour in correction_spaces(app.session.game):
-            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
-            row.add_widget(colour_band(colour or NO_COLOUR, dp(12)))
+            row = SpaceRow(colour=theme.rgba(colour or NO_COLOUR))
             button = TapButton(name, partial(self.choose, space_id), "off" if space_id == here.id else "normal")
             button.space_id = space_id
             self.space_buttons[space_id] = button
@@ -128,6 +136,13 @@ class CorrectionDialog(Dialog):
         """Submit the correction to ``space_id``."""
         self.dismiss()
         self.app.submit(correct_command(self.player, space_id))
+
+
+class SpaceRow(BoxLayout):
+    """A space of the board: its colour band, then its button (look: ``<SpaceRow>`` in ``table_dialogs.kv``)."""
+
+    colour = ColorProperty(theme.TEXT)
+    """The space's colour group (or the colour of a space without one)."""
 
 
 class Choice(ToggleButton):
@@ -169,11 +184,9 @@ class PayCollectDialog(Dialog):
         self.payers = self._row("Who pays", [(name, pid) for pid, name in who], "payer")
         self.payees = self._row("Who gets it", [(name, pid) for pid, name in who], "payee")
 
-        amount_row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(6))
-        amount_row.add_widget(self._caption("How much"))
-        self.amount_label = text(credits(self.edition, 0), theme.FONT_LARGE, theme.ACCENT, bold=True,
-                                 fixed_height=False, size_hint_x=1.4)
-        amount_row.add_widget(self.amount_label)
+        amount_row = Factory.AmountRow()
+        self.amount_label: Label = amount_row.ids.amount_label
+        self.amount_label.text = credits(self.edition, 0)
         for step in AMOUNT_STEPS:
             amount_row.add_widget(TapButton(f"+{step}", partial(self.step_amount, step),
                                             font_size=theme.FONT_SMALL))
@@ -265,3 +278,6 @@ class PlayerDeedsDialog(Dialog):
                 self.body.add_widget(row)
         self.add_button("Properties", lambda: app.goto("properties"))
         self.add_button("Close", style="primary")
+
+
+load_layout(__file__)

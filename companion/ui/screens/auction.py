@@ -14,6 +14,7 @@ from typing import Any
 from kivy.clock import Clock, ClockEvent
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -24,7 +25,7 @@ from companion.table.actions import AuctionView, Bidder, auction_view, bid_comma
 from companion.table.views import auction_lot_details
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import EngineActionButton, NumberPad, Panel, TapButton, colour_band, load_layout, text
+from companion.ui.widgets import EngineActionButton, NumberPad, TapButton, colour_band, load_layout
 
 
 class Meter(Widget):
@@ -111,7 +112,7 @@ class AuctionScreen(CompanionScreen):
                               else capital(view.high_bid_text))
         self.close_box.add_widget(EngineActionButton(view.close, self.app.run_action))
         for bidder in view.bidders:
-            row = bidder_row(bidder, self.app.run_action, self.exact_bid)
+            row = BidderRow(bidder, self.app.run_action, self.exact_bid)
             self.rows[bidder.id] = row
             self.bidders.add_widget(row)
         self.show_countdown()
@@ -211,31 +212,38 @@ def bid_key(view: AuctionView) -> tuple[object, ...]:
     return (view.lot, view.high_bid, view.high_bidder, view.queue)
 
 
-def bidder_row(bidder: Bidder, run: Any, exact: Any) -> Widget:
-    """One player at the auction: name and cash, the raise buttons, an exact bid and pass."""
-    row = Panel(theme.PANEL_RAISED if bidder.high else theme.PANEL, size_hint_y=None, height=theme.TOUCH + dp(8),
-                padding=dp(4), spacing=dp(4))
-    row.player = bidder.id
-    if bidder.side_colour:  # allies and enemies told apart at a glance
-        row.add_widget(colour_band(bidder.side_colour, dp(6)))
-    who = BoxLayout(orientation="vertical", size_hint_x=0.24, padding=(dp(4), 0))
-    colour = theme.ACCENT if bidder.high else (theme.MUTED if bidder.passed else theme.TEXT)
-    mark = "  ·  highest" if bidder.high else ("  ·  out" if bidder.passed else "")
-    who.add_widget(text(bidder.name, theme.FONT, colour, bold=True, fixed_height=False, shorten=True,
-                        shorten_from="right"))
-    who.add_widget(text(f"{bidder.cash}{mark}", theme.FONT, colour if mark else theme.TEXT, fixed_height=False,
-                        shorten=True, shorten_from="right"))
-    row.add_widget(who)
-    for action in bidder.raises:
-        row.add_widget(EngineActionButton(action, run, size_hint_x=0.11, font_size=theme.FONT_LARGE))
-    if any(a.enabled for a in bidder.raises):  # an opening bid above 1 refuses "+1" but not the keypad
-        row.add_widget(TapButton("Exact…", lambda: exact(bidder), size_hint_x=0.14))
-    else:  # every raise is refused, so is every bid: the button says why instead of opening the keypad
-        row.add_widget(EngineActionButton(replace(bidder.raises[0], label="Exact…"), run, size_hint_x=0.14))
-    row.add_widget(EngineActionButton(bidder.drop, run, size_hint_x=0.12))
-    if bidder.passed:
-        row.opacity = 0.55
-    return row
+class SideBand(Widget):
+    """A narrow strip in a bidder's side colour (look: ``<SideBand>`` in ``auction.kv``)."""
+
+    colour = ColorProperty(theme.TEXT)
+
+
+class BidderRow(BoxLayout):
+    """One player at the auction: name and cash, the raise buttons, an exact bid and pass. Only its data and
+    buttons here; its look (raised for the highest bidder, dimmed once out) is ``<BidderRow>`` in ``auction.kv``."""
+
+    player = StringProperty("")
+    name = StringProperty("")
+    cash = StringProperty("")
+    """The player's cash, and "highest" or "out" when they hold the highest bid or have passed."""
+    high = BooleanProperty(False)
+    """The player holds the highest bid."""
+    passed = BooleanProperty(False)
+    """The player has passed: out of this auction."""
+
+    def __init__(self, bidder: Bidder, run: Any, exact: Any, **kwargs: Any) -> None:
+        mark = "  ·  highest" if bidder.high else ("  ·  out" if bidder.passed else "")
+        super().__init__(player=bidder.id, name=bidder.name, cash=f"{bidder.cash}{mark}", high=bidder.high,
+                         passed=bidder.passed, **kwargs)
+        if bidder.side_colour:  # allies and enemies told apart at a glance, at the row's left
+            self.add_widget(SideBand(colour=theme.rgba(bidder.side_colour)), index=len(self.children))
+        for action in bidder.raises:
+            self.add_widget(EngineActionButton(action, run, size_hint_x=0.11, font_size=theme.FONT_LARGE))
+        if any(a.enabled for a in bidder.raises):  # an opening bid above 1 refuses "+1" but not the keypad
+            self.add_widget(TapButton("Exact…", lambda: exact(bidder), size_hint_x=0.14))
+        else:  # every raise is refused, so is every bid: the button says why instead of opening the keypad
+            self.add_widget(EngineActionButton(replace(bidder.raises[0], label="Exact…"), run, size_hint_x=0.14))
+        self.add_widget(EngineActionButton(bidder.drop, run, size_hint_x=0.12))
 
 
 load_layout(__file__)

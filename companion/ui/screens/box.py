@@ -5,7 +5,9 @@ needed, what play will ask for, how many published values are uncertain), and th
 choose one, make a new one, copy one to a USB stick or bring one in from a stick. "Check and fill in" opens the
 walk ("box-walk"): the colour groups, the board space by space, the Title Deeds and the cards, one step at a time;
 for an edition played on mini boards it lists each face with what is known of it (play learns the rest).
-Every value is checked by the table layer when it is saved; the screens only show what it answers.
+Every value is checked by the table layer when it is saved; the screens only show what it answers. Their look,
+and that of each line, card and button they list, is ``box.kv``: the classes here hold only data, choose what to
+show and handle taps.
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
-from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.table.box_play import box_store, chosen_box, edition_status, with_box
 from companion.table.box_setup import (
@@ -57,21 +58,10 @@ from companion.table.box_setup import (
     usb_sticks,
     walk_targets,
 )
-from companion.ui import theme
-from companion.ui.box_form import BoxForm, KeyboardDialog
+from companion.ui.box_form import BoxButton, BoxChoiceGrid, BoxForm, BoxHint, BoxText, BoxWords, KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
 from companion.ui.screens.new_game import two_lines
-from companion.ui.widgets import (
-    Dialog,
-    Panel,
-    TapButton,
-    choose_one,
-    colour_band,
-    confirm,
-    load_layout,
-    show_reasons,
-    text,
-)
+from companion.ui.widgets import Dialog, TapButton, choose_one, confirm, load_layout, show_reasons
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -79,6 +69,202 @@ if TYPE_CHECKING:
 
 NO_STICK = ("No USB stick is plugged in. Plug one into the Raspberry Pi, wait a few seconds and try again.",)
 UNCERTAIN_NOTE = "Sources disagree or are unsure about this one: compare it with your box."
+
+
+class BoxEditionCard(BoxLayout):
+    """An edition on the box screen: its name to tap, the box chosen for it, whether a game can start and the
+    status lines (:class:`BoxStatusLine`, added by the screen) (look: ``box.kv``)."""
+
+    edition = StringProperty("")
+    """The edition's id."""
+    name = StringProperty("")
+    chosen = BooleanProperty(False)
+    """Whether its boxes are the ones listed beside."""
+    box_name = StringProperty("")
+    headline = StringProperty("")
+    can_start = BooleanProperty(False)
+    choose = ObjectProperty(None)
+    """Called with the edition's id when its name is tapped."""
+
+
+class BoxEditionButton(TapButton):
+    """An edition's name on its card; tapping it lists its boxes (look: ``box.kv``)."""
+
+    edition = StringProperty("")
+    """The edition's id."""
+
+
+class BoxHeadline(BoxWords):
+    """Whether a game of the edition can start with its box (look: ``box.kv``)."""
+
+    edition = StringProperty("")
+    """The edition's id."""
+
+
+class BoxStatusLine(BoxWords):
+    """A line of an edition's box status: what is still needed, what play will ask for (look: ``box.kv``)."""
+
+    edition = StringProperty("")
+    """The edition's id."""
+
+
+class BoxAlert(BoxWords):
+    """A line in the colour of a problem (look: ``box.kv``)."""
+
+
+class BoxMuted(BoxWords):
+    """A line that says what is not there (look: ``box.kv``)."""
+
+
+class BoxFaceLine(BoxWords):
+    """A face of the mini boards with what the box says of it (look: ``box.kv``)."""
+
+
+class BoxTilesLine(BoxWords):
+    """The Chance tiles counted so far (look: ``box.kv``)."""
+
+
+class BoxLineButton(BoxButton):
+    """A box of the chosen edition: its name and details (look: ``box.kv``)."""
+
+    box = StringProperty("")
+    """The box's id."""
+
+
+class BoxImportButton(BoxButton):
+    """A box file on a USB stick: its name, the stick and what it holds (look: ``box.kv``)."""
+
+    box_file = ObjectProperty(None)
+    """The file's path."""
+
+
+class BoxTabButton(BoxButton):
+    """A part of the walk with how far it is (look: ``box.kv``)."""
+
+    part = StringProperty("")
+
+
+class BoxJumpLine(BoxLayout):
+    """A step of the part, in its colour; tapping it jumps there (look: ``box.kv``)."""
+
+    colour = StringProperty("")
+    label = StringProperty("")
+    done = BooleanProperty(False)
+    """Whether the step's values are all entered (else it stands out)."""
+    index = NumericProperty(0)
+    """The step's place in its part."""
+    jump = ObjectProperty(None)
+    """Called with the step's index when it is tapped."""
+
+
+class BoxJumpButton(TapButton):
+    """A step's name in the list to jump to (look: ``box.kv``)."""
+
+    step_index = NumericProperty(0)
+    """The step's place in its part."""
+
+
+class BoxStepBand(Widget):
+    """The step's colour (its colour group's, a grey otherwise) (look: ``box.kv``)."""
+
+    colour = StringProperty("")
+
+
+class BoxStepTitle(BoxLayout):
+    """What the step is about over its heading (look: ``box.kv``)."""
+
+    title = StringProperty("")
+    heading = StringProperty("")
+
+
+class BoxStepTools(BoxLayout):
+    """Jump to and Next missing, beside a step's heading (look: ``box.kv``)."""
+
+    walk = ObjectProperty(None)
+    """The walk screen the buttons act on."""
+
+
+class BoxSaved(BoxWords):
+    """What the last save stored (look: ``box.kv``)."""
+
+
+class BoxUncertain(BoxWords):
+    """The warning that sources disagree on a value (look: ``box.kv``)."""
+
+
+class BoxBanner(BoxWords):
+    """Why the step was not saved (look: ``box.kv``)."""
+
+
+class BoxNotes(BoxLayout):
+    """Where the step's values came from, a :class:`BoxStepNote` each (look: ``box.kv``)."""
+
+
+class BoxStepNote(BoxHint):
+    """Where a value of the step came from (look: ``box.kv``)."""
+
+
+class BoxStepButtons(BoxLayout):
+    """Back, Skip, This matches my box (``ids.matches``, shown for an uncertain value) and Save and next
+    (look: ``box.kv``)."""
+
+    walk = ObjectProperty(None)
+    """The walk screen the buttons act on."""
+    first = BooleanProperty(False)
+    """The walk's first step: there is no Back."""
+    skippable = BooleanProperty(True)
+
+
+class BoxCardButtons(BoxLayout):
+    """Back to cards and Save, under a card (look: ``box.kv``)."""
+
+    walk = ObjectProperty(None)
+    """The walk screen the buttons act on."""
+
+
+class BoxDeckButtons(BoxLayout):
+    """Back and Next missing, under the deck list (look: ``box.kv``)."""
+
+    walk = ObjectProperty(None)
+    """The walk screen the buttons act on."""
+
+
+class BoxDecksTitle(BoxText):
+    """The deck list's heading (look: ``box.kv``)."""
+
+
+class BoxDeckPanel(BoxLayout):
+    """A deck: how many cards it has and how many are still to enter, with Add a card (a
+    :class:`BoxAddCardButton` in ``ids.row``, while some are missing) and its cards in ``ids.cards``
+    (look: ``box.kv``)."""
+
+    summary = StringProperty("")
+
+
+class BoxAddCardButton(BoxButton):
+    """Enter a card of the deck that is still missing (look: ``box.kv``)."""
+
+    deck = StringProperty("")
+    """The deck's id."""
+
+
+class BoxCardButton(BoxButton):
+    """A card of a deck: its title, effect, copies and where it came from (look: ``box.kv``)."""
+
+    card = ObjectProperty(None)
+    """The (deck, card) ids."""
+
+
+class BoxTilesTotal(BoxWords):
+    """The Chance tiles counted against the tiles of the box (look: ``box.kv``)."""
+
+
+class BoxTileProblems(BoxWords):
+    """Why the tile counts were not saved (look: ``box.kv``)."""
+
+
+class BoxSaveButton(BoxButton):
+    """Save, on the tile counts (look: ``box.kv``)."""
 
 
 class BoxScreen(CompanionScreen):
@@ -135,14 +321,10 @@ class BoxScreen(CompanionScreen):
         """Each face of the mini boards with what this box says of it (play asks for the rest), and the Chance
         tiles counted so far with a button to count them."""
         dialog = Dialog(f"Mini boards of {edition.name}", size_hint=(0.94, 0.96))
-        dialog.body.add_widget(text(MINI_BOARDS_NOTE, theme.FONT_SMALL, theme.MUTED))
+        dialog.body.add_widget(BoxHint(text=MINI_BOARDS_NOTE))
         for line in face_lines(edition):
-            label = text(line, theme.FONT_SMALL)
-            label.role = "face"
-            dialog.body.add_widget(label)
-        tiles = text(tile_summary(edition), theme.FONT_SMALL)
-        tiles.role = "tiles"
-        dialog.body.add_widget(tiles)
+            dialog.body.add_widget(BoxFaceLine(text=line))
+        dialog.body.add_widget(BoxTilesLine(text=tile_summary(edition)))
         count = TapButton("Count the Chance tiles", lambda: self.count_tiles(dialog))
         dialog.body.add_widget(count)
         dialog.add_button("OK", style="primary")
@@ -199,8 +381,8 @@ class BoxScreen(CompanionScreen):
             show_reasons([done.problem], "Not exported")
             return
         dialog = Dialog("Exported", size_hint=(0.8, 0.6))
-        dialog.body.add_widget(text(f"{box.name} is on the stick {stick.name}."))
-        dialog.body.add_widget(text("Another companion can import it from there.", theme.FONT_SMALL, theme.MUTED))
+        dialog.body.add_widget(BoxWords(text=f"{box.name} is on the stick {stick.name}."))
+        dialog.body.add_widget(BoxHint(text="Another companion can import it from there."))
         dialog.add_button("OK", style="primary")
         dialog.open()
 
@@ -213,15 +395,12 @@ class BoxScreen(CompanionScreen):
         files = usb_box_files(sticks, self.app.editions)
         dialog = Dialog("Import a box from USB", size_hint=(0.92, 0.92))
         if not files:
-            dialog.body.add_widget(text(f"No box files on {', '.join(s.name for s in sticks)}: a box exported "
-                                        "from a companion is what this reads.", colour=theme.MUTED))
+            dialog.body.add_widget(BoxMuted(text=f"No box files on {', '.join(s.name for s in sticks)}: a box "
+                                                 "exported from a companion is what this reads."))
         for found in files:
-            button = TapButton(two_lines(f"{box_file_name(found.path)}  (on the stick {found.path.parent.name})",
-                                         found.words),
-                               partial(self._import_chosen, dialog, found.path), markup=True,
-                               height=dp(60))
-            button.box_file = found.path
-            dialog.body.add_widget(button)
+            dialog.body.add_widget(BoxImportButton(
+                two_lines(f"{box_file_name(found.path)}  (on the stick {found.path.parent.name})", found.words),
+                partial(self._import_chosen, dialog, found.path), box_file=found.path))
         dialog.add_button("Cancel")
         dialog.open()
 
@@ -239,8 +418,8 @@ class BoxScreen(CompanionScreen):
         self.edition_id = done.profile.edition
         self.choose_box(done.profile.id)
         dialog = Dialog("Imported", size_hint=(0.8, 0.6))
-        dialog.body.add_widget(text(f"Stored as \u201c{done.profile.name}\u201d for "
-                                    f"{self.app.editions[done.profile.edition].name}."))
+        dialog.body.add_widget(BoxWords(text=f"Stored as \u201c{done.profile.name}\u201d for "
+                                             f"{self.app.editions[done.profile.edition].name}."))
         dialog.add_button("OK", style="primary")
         dialog.open()
 
@@ -253,29 +432,19 @@ class BoxScreen(CompanionScreen):
             self.edition_id = next(iter(editions), "")
         self.editions_list.clear_widgets()
         if not editions:
-            self.editions_list.add_widget(text("No edition data was found on this device.", colour=theme.DANGER))
+            self.editions_list.add_widget(BoxAlert(text="No edition data was found on this device."))
         for edition in editions.values():
             self.editions_list.add_widget(self._edition_card(edition))
         self._draw_boxes()
 
-    def _edition_card(self, edition: Edition) -> Panel:
+    def _edition_card(self, edition: Edition) -> BoxEditionCard:
         box = self.box(edition)
         status = edition_status(edition, box)
-        card = Panel(orientation="vertical", size_hint_y=None, spacing=dp(4))
-        card.bind(minimum_height=card.setter("height"))
-        button = TapButton(edition.name, lambda: self.choose_edition(edition.id),
-                           "primary" if edition.id == self.edition_id else "normal", bold=True)
-        button.edition = edition.id
-        card.add_widget(button)
-        card.add_widget(text(f"Box: {box.name}", theme.FONT_SMALL, theme.MUTED))
-        headline = text(status_headline(status), theme.FONT, theme.GOOD if status.can_start else theme.DANGER,
-                        bold=True)
-        headline.edition, headline.role = edition.id, "headline"
-        card.add_widget(headline)
+        card = BoxEditionCard(edition=edition.id, name=edition.name, chosen=edition.id == self.edition_id,
+                              box_name=box.name, headline=status_headline(status), can_start=status.can_start,
+                              choose=self.choose_edition)
         for line in status.lines():
-            label = text(line, theme.FONT_SMALL, theme.TEXT)
-            label.edition, label.role = edition.id, "status"
-            card.add_widget(label)
+            card.add_widget(BoxStatusLine(text=line, edition=edition.id))
         return card
 
     def _draw_boxes(self) -> None:
@@ -288,10 +457,9 @@ class BoxScreen(CompanionScreen):
         self.boxes_heading.text = f"Boxes of {edition.name}"
         chosen = self.box(edition).id
         for line in box_lines(box_store(), edition):
-            button = TapButton(two_lines(line.name, line.details), partial(self.choose_box, line.id),
-                               "primary" if line.id == chosen else "normal", markup=True, height=dp(64))
-            button.box = line.id
-            self.boxes_list.add_widget(button)
+            self.boxes_list.add_widget(BoxLineButton(two_lines(line.name, line.details),
+                                                     partial(self.choose_box, line.id),
+                                                     "primary" if line.id == chosen else "normal", box=line.id))
 
 
 class BoxWalkScreen(CompanionScreen):
@@ -319,9 +487,8 @@ class BoxWalkScreen(CompanionScreen):
         self.column: BoxLayout = self.ids.column
         self.bottom: BoxLayout = self.ids.bottom
         self.notice = ""
-        self.banner = text("", theme.FONT, theme.DANGER, bold=True)
-        self.notes = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(2))
-        self.notes.bind(minimum_height=self.notes.setter("height"))
+        self.banner = BoxBanner()
+        self.notes = BoxNotes()
 
     # ---------------------------------------------------------------- where the walk is
 
@@ -421,17 +588,11 @@ class BoxWalkScreen(CompanionScreen):
         """Every step of the part; tapping one goes straight to it."""
         assert self.walked is not None
         dialog = Dialog(f"Jump to: {PART_NAMES[self.part]}", size_hint=(0.96, 0.96))
-        grid = GridLayout(cols=3 if self.part == "board" else 2, spacing=theme.GAP, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = BoxChoiceGrid(cols=3 if self.part == "board" else 2)
         for line in jump_lines(self.walked, self.part):
-            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(3))
-            row.add_widget(colour_band(line.colour or "#5a6070", dp(8)))
-            button = TapButton(line.label if line.done else f"{line.label} (missing)",
-                               partial(self._jump_to, dialog, line.index),
-                               "normal" if line.done else "primary", height=dp(52), font_size=theme.FONT_SMALL)
-            button.step_index = line.index
-            row.add_widget(button)
-            grid.add_widget(row)
+            label = line.label if line.done else f"{line.label} (missing)"
+            grid.add_widget(BoxJumpLine(colour=line.colour, label=label, done=line.done, index=line.index,
+                                        jump=partial(self._jump_to, dialog)))
         dialog.body.add_widget(grid)
         dialog.add_button("Cancel")
         dialog.open()
@@ -495,7 +656,7 @@ class BoxWalkScreen(CompanionScreen):
         self.bottom.clear_widgets()
         self.step = self.form = None
         if self.notice:
-            self.column.add_widget(text(self.notice, theme.FONT_SMALL, theme.GOOD, bold=True))
+            self.column.add_widget(BoxSaved(text=self.notice))
             self.notice = ""
         if self.part == "cards" and self.card is None:
             self._draw_decks()
@@ -510,11 +671,9 @@ class BoxWalkScreen(CompanionScreen):
         assert self.walked is not None
         self.tabs.clear_widgets()
         for part in PARTS:
-            button = TapButton(two_lines(PART_NAMES[part], progress_words(self.walked, part)),
-                               partial(self.choose_part, part), "primary" if part == self.part else "normal",
-                               markup=True, height=dp(54))
-            button.part = part
-            self.tabs.add_widget(button)
+            self.tabs.add_widget(BoxTabButton(two_lines(PART_NAMES[part], progress_words(self.walked, part)),
+                                              partial(self.choose_part, part),
+                                              "primary" if part == self.part else "normal", part=part))
 
     def _draw_step(self, typed: tuple[str, dict[str, Any]]) -> None:
         assert self.walked is not None
@@ -524,19 +683,12 @@ class BoxWalkScreen(CompanionScreen):
         else:
             step = step_view(self.walked, self.part, self.index(), self.kind)
         self.step = step
-        self.header.add_widget(colour_band(step.colour or "#5a6070", dp(14)))
-        words = BoxLayout(orientation="vertical")
-        words.add_widget(text(step.title, theme.FONT_SMALL, theme.MUTED, fixed_height=False))
-        words.add_widget(text(step.heading, theme.FONT_LARGE, bold=True, fixed_height=False, shorten=True,
-                              shorten_from="right"))
-        self.header.add_widget(words)
+        self.header.add_widget(BoxStepBand(colour=step.colour))
+        self.header.add_widget(BoxStepTitle(title=step.title, heading=step.heading))
         if self.card is None:
-            self.header.add_widget(TapButton("Jump to", self.show_jumps, size_hint=(None, None), width=dp(110),
-                                             pos_hint={"center_y": 0.5}))
-            self.header.add_widget(TapButton("Next missing", self.next_missing, size_hint=(None, None),
-                                             width=dp(140), pos_hint={"center_y": 0.5}))
+            self.header.add_widget(BoxStepTools(walk=self))
         if step.uncertain:
-            self.column.add_widget(text(UNCERTAIN_NOTE, theme.FONT_SMALL, theme.ACCENT))
+            self.column.add_widget(BoxUncertain(text=UNCERTAIN_NOTE))
         values = {**step.values, **typed[1]} if typed[0] == step.target else step.values
         self.form = BoxForm([f.field for f in step.fields], values, on_change=self._changed)
         self.column.add_widget(self.form)
@@ -547,23 +699,17 @@ class BoxWalkScreen(CompanionScreen):
     def _draw_notes(self, step: StepView) -> None:
         self.notes.clear_widgets()
         for note in step_notes(step):
-            label = text(note, theme.FONT_SMALL, theme.MUTED)
-            label.role = "note"
-            self.notes.add_widget(label)
+            self.notes.add_widget(BoxStepNote(text=note))
 
     def _draw_buttons(self, step: StepView) -> None:
         if self.card is not None:
-            self.bottom.add_widget(TapButton("Back to cards", self.close_card))
-            self.bottom.add_widget(TapButton("Save", self.save, "primary", bold=True))
+            self.bottom.add_widget(BoxCardButtons(walk=self))
             return
-        first = self.part == PARTS[0] and self.index() == 0
-        self.bottom.add_widget(TapButton("Back", None if first else self.back, "off" if first else "normal",
-                                         size_hint_x=0.7))
-        self.bottom.add_widget(TapButton("Skip", self.skip, "normal" if step.skippable else "off", size_hint_x=0.7))
-        if step.uncertain:
-            self.bottom.add_widget(TapButton("This matches my box", lambda: self.save(mine=True), "good",
-                                             size_hint_x=1.3))
-        self.bottom.add_widget(TapButton("Save and next", self.save, "primary", bold=True))
+        buttons = BoxStepButtons(walk=self, first=self.part == PARTS[0] and self.index() == 0,
+                                 skippable=step.skippable)
+        if not step.uncertain:
+            buttons.remove_widget(buttons.ids.matches)
+        self.bottom.add_widget(buttons)
 
     def _changed(self, key: str) -> None:
         """A new type of space or card effect shows that type's fields, keeping what was typed."""
@@ -584,36 +730,22 @@ class BoxWalkScreen(CompanionScreen):
 
     def _draw_decks(self) -> None:
         assert self.walked is not None
-        self.header.add_widget(text("Cards: check each card, and enter the ones still missing.", theme.FONT,
-                                    bold=True, fixed_height=False))
+        self.header.add_widget(BoxDecksTitle())
         for deck in deck_views(self.walked):
             self.column.add_widget(self._deck_panel(deck))
-        self.bottom.add_widget(TapButton("Back", self.back))
-        self.bottom.add_widget(TapButton("Next missing", self.next_missing))
+        self.bottom.add_widget(BoxDeckButtons(walk=self))
 
-    def _deck_panel(self, deck: DeckView) -> Panel:
-        panel = Panel(orientation="vertical", size_hint_y=None)
-        panel.bind(minimum_height=panel.setter("height"))
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.PAD)
+    def _deck_panel(self, deck: DeckView) -> BoxDeckPanel:
         still = f", {deck.missing} still to enter" if deck.missing else ", all entered"
-        row.add_widget(text(f"{deck.name} deck: {deck.size} cards{still}", theme.FONT, bold=True,
-                            fixed_height=False))
+        panel = BoxDeckPanel(summary=f"{deck.name} deck: {deck.size} cards{still}")
         if deck.missing:
-            add = TapButton("Add a card", lambda: self.open_card(deck.id, NEW_CARD), "primary", size_hint_x=None,
-                            width=dp(140))
-            add.deck = deck.id
-            row.add_widget(add)
-        panel.add_widget(row)
-        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+            panel.ids.row.add_widget(BoxAddCardButton("", partial(self.open_card, deck.id, NEW_CARD), "primary",
+                                                      deck=deck.id))
         for card in deck.cards:
             copies = "1 copy" if card.count == 1 else f"{card.count} copies"
-            button = TapButton(two_lines(card.title, f"{card.effect} \u00b7 {copies} \u00b7 {card.origin}"),
-                               partial(self.open_card, deck.id, card.id), markup=True, height=dp(64),
-                               font_size=theme.FONT_SMALL)
-            button.card = (deck.id, card.id)
-            grid.add_widget(button)
-        panel.add_widget(grid)
+            panel.ids.cards.add_widget(BoxCardButton(
+                two_lines(card.title, f"{card.effect} \u00b7 {copies} \u00b7 {card.origin}"),
+                partial(self.open_card, deck.id, card.id), card=(deck.id, card.id)))
         return panel
 
 
@@ -647,21 +779,19 @@ class TileCountsDialog(Dialog):
         tiles = tile_counts(with_box(edition, profile))
         assert tiles is not None, "only an edition with Chance tiles counts them"
         self.tiles = tiles
-        self.body.add_widget(text(TILES_NOTE, theme.FONT_SMALL, theme.MUTED))
+        self.body.add_widget(BoxHint(text=TILES_NOTE))
         self.rows = [TileCountRow(kind=kind, name=name, count=tiles.counts[kind], most=tiles.tiles)
                      for kind, name in tiles.kinds]
         for row in self.rows:
             row.bind(count=lambda *_: self.show_total())
             self.body.add_widget(row)
-        self.total = text("", theme.FONT, theme.ACCENT, bold=True)
-        self.total.role = "tiles-total"
+        self.total = BoxTilesTotal()
         self.body.add_widget(self.total)
-        self.problems = text("", theme.FONT_SMALL, theme.DANGER)
-        self.problems.role = "problems"
+        self.problems = BoxTileProblems()
         self.body.add_widget(self.problems)
         self.show_total()
         self.add_button("Cancel")
-        self.save_button = TapButton("Save", self.save, "primary", bold=True)
+        self.save_button = BoxSaveButton("Save", self.save, "primary")
         self.buttons.add_widget(self.save_button)
 
     @property

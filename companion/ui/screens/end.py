@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Rectangle
-from kivy.metrics import dp
+from kivy.factory import Factory
+from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
-from kivy.uix.widget import Widget
 
 from companion.edition import capital
 from companion.table.history import RankRow, axis_label, chart_title, ranking, side_victory, winners, worth_history
@@ -25,7 +24,7 @@ from companion.ui import theme
 from companion.ui.boards import BoardCard
 from companion.ui.chart import WorthChart
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, load_layout, paint, text
+from companion.ui.widgets import load_layout
 
 
 class EndScreen(CompanionScreen):
@@ -90,18 +89,19 @@ class EndScreen(CompanionScreen):
         rows = ranking(game)
         if victory is not None:  # by side, the winners first, each side under its count of Bases
             for score in victory.scores:
-                self.rank_list.add_widget(side_heading(score.words(game.edition.term("base")), score.colour))
+                self.rank_list.add_widget(SideHeading(side_words=score.words(game.edition.term("base")),
+                                                      colour=theme.rgba(score.colour)))
                 for row in rows:
                     if row.side == score.side:
-                        self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+                        self.rank_list.add_widget(RankCard(row, colours.get(row.player, "")))
         else:
             for row in rows:
-                self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+                self.rank_list.add_widget(RankCard(row, colours.get(row.player, "")))
         if lost:
-            self.rank_list.add_widget(text(f"{view.end_reason}: nobody wins. The heroes played together, and "
-                                           "Grogu is lost to the Empire.", theme.FONT, theme.DANGER, bold=True))
+            self.rank_list.add_widget(Factory.EveryoneLoses(text=f"{view.end_reason}: nobody wins. The heroes "
+                                                                 "played together, and Grogu is lost to the Empire."))
         for s in series:
-            self.legend.add_widget(legend_entry(s.name, s.colour))
+            self.legend.add_widget(LegendEntry(name=s.name, colour=theme.rgba(s.colour)))
         self.chart.show(series, lambda amount: axis_label(game, amount))
 
 
@@ -113,7 +113,7 @@ class EndScreen(CompanionScreen):
         assert session is not None
         colours = {seat.board.player: seat.board.paint for seat in rounds.boards}
         for row in ranking(session.game):
-            self.rank_list.add_widget(rank_card(row, colours.get(row.player, "")))
+            self.rank_list.add_widget(RankCard(row, colours.get(row.player, "")))
         won = [seat for seat in rounds.boards if seat.board.winner]
         self.chart_title.text = (f"{won[0].board.name}'s board" if len(won) == 1 else "The winners' boards") \
             if won else "The boards"
@@ -123,54 +123,48 @@ class EndScreen(CompanionScreen):
             self.winner_boards.add_widget(card)
 
 
-def rank_card(row: RankRow, colour: str) -> Widget:
-    """One place in the ranking: the name in the player's chart colour, the worth, and its parts."""
-    card = Panel(theme.PANEL_RAISED, orientation="vertical", size_hint_y=None, spacing=dp(2))
-    card.bind(minimum_height=card.setter("height"))
-    card.player = row.player
-    top = BoxLayout(size_hint_y=None, height=theme.FONT_LARGE * 1.4, spacing=theme.GAP)
-    top.add_widget(text(f"{row.place}.", theme.FONT_LARGE, theme.MUTED, bold=True, fixed_height=False,
-                        size_hint_x=None, width=dp(30)))
-    top.add_widget(text(row.name, theme.FONT_LARGE, theme.rgba(colour) if colour else theme.TEXT, bold=True,
-                        fixed_height=False, shorten=True, shorten_from="right"))
-    top.add_widget(text(row.worth_text, theme.FONT_LARGE, theme.TEXT, bold=True, halign="right",
-                        fixed_height=False, size_hint_x=None, width=dp(120)))
-    card.add_widget(top)
-    for label, amount in row.parts:
-        line = BoxLayout(size_hint_y=None, height=theme.FONT_SMALL * 1.35, padding=(dp(34), 0, 0, 0))
-        line.add_widget(text(label, theme.FONT_SMALL, theme.MUTED, fixed_height=False, shorten=True,
-                             shorten_from="right", size_hint_x=0.72))
-        line.add_widget(text(amount, theme.FONT_SMALL, theme.TEXT, halign="right", fixed_height=False,
-                             size_hint_x=0.28))
-        card.add_widget(line)
-    return card
+class RankCard(BoxLayout):
+    """One place in the ranking: the place, the name in the player's chart colour, the worth, then its parts. Only
+    its data here; its look is ``<RankCard>`` in ``end.kv``."""
+
+    player = StringProperty("")
+    place = StringProperty("")
+    """The place with its dot (``1.``)."""
+    name = StringProperty("")
+    worth = StringProperty("")
+    """The worth as the table reads it."""
+    colour = ColorProperty(theme.TEXT)
+    """The player's colour on the chart (or board), their name's colour."""
+
+    def __init__(self, row: RankRow, colour: str, **kwargs: Any) -> None:
+        super().__init__(player=row.player, place=f"{row.place}.", name=row.name, worth=row.worth_text,
+                         colour=theme.rgba(colour) if colour else theme.TEXT, **kwargs)
+        for label, amount in row.parts:
+            self.add_widget(RankPart(label=label, amount=amount))
 
 
-def side_heading(words: str, colour: str) -> Widget:
-    """A side's line over its players in the ranking: a band of the side's colour and its Bases."""
-    line = BoxLayout(size_hint_y=None, height=theme.FONT * 1.6, spacing=dp(8))
-    band = Widget(size_hint_x=None, width=dp(8))
-    paint(band, theme.rgba(colour), dp(3))
-    line.add_widget(band)
-    line.add_widget(text(words, theme.FONT, theme.TEXT, bold=True, fixed_height=False))
-    line.side_words = words
-    return line
+class RankPart(BoxLayout):
+    """A part of a player's worth under their name: what it is and how much (look: ``<RankPart>`` in
+    ``end.kv``)."""
+
+    label = StringProperty("")
+    amount = StringProperty("")
 
 
-def legend_entry(name: str, colour: str) -> Widget:
-    """A short line and a player's name, both in the colour of their line on the chart."""
-    entry = BoxLayout(size_hint=(None, None), height=theme.FONT * 1.4, spacing=dp(6))
-    swatch = Widget(size_hint_x=None, width=dp(18))
-    with swatch.canvas:
-        Color(*theme.rgba(colour))
-        bar = Rectangle(size=(dp(18), dp(4)))
-    swatch.bind(pos=lambda w, _pos: setattr(bar, "pos", (w.x, w.center_y - dp(2))))
-    label = Label(text=name, font_size=theme.FONT, color=theme.rgba(colour), bold=True, size_hint_x=None)
-    label.bind(texture_size=lambda lbl, size: setattr(lbl, "width", size[0]))
-    label.bind(width=lambda lbl, width: setattr(entry, "width", width + dp(24)))
-    entry.add_widget(swatch)
-    entry.add_widget(label)
-    return entry
+class SideHeading(BoxLayout):
+    """A side's line over its players in the ranking: a band of the side's colour and its Bases (look:
+    ``<SideHeading>`` in ``end.kv``)."""
+
+    side_words = StringProperty("")
+    colour = ColorProperty(theme.TEXT)
+
+
+class LegendEntry(BoxLayout):
+    """A short line and a player's name, both in the colour of their line on the chart (look: ``<LegendEntry>`` in
+    ``end.kv``)."""
+
+    name = StringProperty("")
+    colour = ColorProperty(theme.TEXT)
 
 
 load_layout(__file__)

@@ -4,17 +4,42 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kivy.metrics import dp
+from kivy.factory import Factory
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.table.session import SavedGameLine, saved_games
 from companion.table.setup_choices import saved_game_details, variant_names
-from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Panel, TapButton, confirm, load_layout, text
+from companion.ui.widgets import TapButton, confirm, load_layout
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
+
+
+class SavedGameCard(BoxLayout):
+    """A saved game: its players in bold and its details beside Resume and Delete. Only its data and taps here;
+    its look is ``<SavedGameCard>`` in ``home.kv``."""
+
+    players = StringProperty("")
+    """Who plays the game."""
+    screen = ObjectProperty(None)
+    """The home screen, which resumes or deletes the game."""
+
+    def __init__(self, screen: HomeScreen, line: SavedGameLine, variant: str, **kwargs: Any) -> None:
+        super().__init__(screen=screen, players=line.players, **kwargs)
+        self.line, self.variant = line, variant
+        for detail in saved_game_details(line, variant):
+            self.ids.words.add_widget(Factory.SavedGameDetail(text=detail))
+
+    def resume(self) -> None:
+        """Take the game up where the players left it."""
+        self.screen.app.resume_game(self.line.id)
+
+    def delete(self) -> None:
+        """Ask before deleting the game."""
+        self.screen.ask_delete(self.line, self.variant)
+
 
 class HomeScreen(CompanionScreen):
     """The app's title, a big "New game" button, the saved games (resume or delete) and the mute switch
@@ -33,33 +58,10 @@ class HomeScreen(CompanionScreen):
         editions = self.app.editions.values()
         lines = saved_games(self.app.journal, {e.id: e.name for e in editions})
         if not lines:
-            self.games.add_widget(text("No saved games yet. Tap \u201cNew game\u201d to set up the table; every "
-                                       "game is saved as you play, so you can stop and come back later.",
-                                       colour=theme.MUTED))
+            self.games.add_widget(Factory.NoSavedGames())
         variants = variant_names(editions)
         for line in lines:
-            self.games.add_widget(self._game_card(line, variants.get((line.edition, line.variant), line.variant)))
-
-    def _game_card(self, line: SavedGameLine, variant: str) -> Panel:
-        card = Panel(size_hint_y=None, padding=dp(10), spacing=dp(10))
-        words = BoxLayout(orientation="vertical", spacing=dp(2), size_hint_y=None, pos_hint={"center_y": 0.5})
-        words.bind(minimum_height=words.setter("height"))
-        words.add_widget(text(line.players, theme.FONT, bold=True))
-        for detail in saved_game_details(line, variant):
-            words.add_widget(text(detail, theme.FONT_SMALL, theme.MUTED))
-        card.add_widget(words)
-        buttons = BoxLayout(orientation="vertical", size_hint=(None, None), width=dp(116),
-                            height=theme.TOUCH * 2 + dp(8), spacing=dp(8), pos_hint={"center_y": 0.5})
-        buttons.add_widget(TapButton("Resume", lambda: self.app.resume_game(line.id), "primary"))
-        buttons.add_widget(TapButton("Delete", lambda: self.ask_delete(line, variant), "danger"))
-        card.add_widget(buttons)
-
-        def fit(*_: object) -> None:
-            card.height = max(words.height, buttons.height) + dp(20)
-
-        words.bind(height=fit)
-        fit()
-        return card
+            self.games.add_widget(SavedGameCard(self, line, variants.get((line.edition, line.variant), line.variant)))
 
     def ask_delete(self, line: SavedGameLine, variant: str) -> None:
         """Delete a saved game only after the players confirm; the question names the game."""

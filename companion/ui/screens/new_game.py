@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -45,7 +46,7 @@ from companion.table.setup_choices import (
 from companion.ui import theme
 from companion.ui.box_form import KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Dialog, TapButton, load_layout, text
+from companion.ui.widgets import Dialog, TapButton, load_layout
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -58,6 +59,71 @@ def two_lines(first: str, second: str) -> str:
     """Button text: a main line and a smaller second line (markup); just the main line when there is no
     second (a token that fights for no side)."""
     return f"{first}\n[size={int(theme.FONT_SMALL)}]{second}[/size]" if second else first
+
+
+class NewGameLine(Label):
+    """A line of words on the new-game form, by ``kind``: ``heading``, ``note``, ``warning``, ``ready`` (a game can
+    start with the box) or ``not_ready``; look: ``<NewGameLine>`` in ``new_game.kv``."""
+
+    kind = StringProperty("note")
+
+
+class VariantGrid(GridLayout):
+    """The ways to play, up to three a row; look: ``<VariantGrid>`` in ``new_game.kv``."""
+
+
+class PairGrid(GridLayout):
+    """Choices two a row (the edition's stored boxes, the boards, the tokens); look: ``<PairGrid>`` in
+    ``new_game.kv``."""
+
+
+class EndTimes(BoxLayout):
+    """The quick end times of a time-limit game, side by side; look: ``<EndTimes>`` in ``new_game.kv``."""
+
+
+class EndButton(TapButton):
+    """A quick end time, ``minutes`` from now (its clock time over them); look: ``<EndButton>`` in
+    ``new_game.kv``."""
+
+    minutes = NumericProperty(0)
+
+
+class SeatButton(TapButton):
+    """A button of a player's row: ``seat`` (the row's index) and ``role`` (``first``, ``name``, ``token``,
+    ``board``, ``side`` or ``remove``) say which."""
+
+    seat = NumericProperty(0)
+    role = StringProperty("")
+
+
+class NameButton(SeatButton):
+    """A player's name (``typed``: empty until one is typed); a tap opens the keyboard."""
+
+    typed = StringProperty("")
+
+
+class SeatRow(BoxLayout):
+    """A player's row: the number (first in the list takes the first turn), the name, the token or (on mini
+    boards) the board's colour and side, and the button that takes the player off. Only its data here; its look
+    is ``<SeatRow>`` in ``new_game.kv``, each button a :class:`SeatButton` in ``ids`` by its role."""
+
+    seat = NumericProperty(0)
+    typed = StringProperty("")
+    """The name typed for the player (empty until one is)."""
+    token_label = StringProperty("")
+    """The token's button: its name and side (markup)."""
+    board_name = StringProperty("")
+    """The colour of the board played (empty until one is chosen)."""
+    side = NumericProperty(0)
+    """The side of the board played (0 until a board is chosen)."""
+    swatch = ListProperty()
+    """The colour behind the token (its side's) or the board (its own); empty for none."""
+    can_remove = BooleanProperty(False)
+
+    def __init__(self, on_boards: bool, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for unused in (self.ids.token,) if on_boards else (self.ids.board, self.ids.side):
+            self.remove_widget(unused)
 
 
 class NewGameScreen(CompanionScreen):
@@ -228,7 +294,7 @@ class NewGameScreen(CompanionScreen):
         return two_lines(choice.clock, f"in {choice.minutes} min")
 
     def _heading(self, words: str) -> None:
-        self.choices.add_widget(text(words, theme.FONT_SMALL, theme.MUTED, bold=True))
+        self.choices.add_widget(NewGameLine(text=words, kind="heading"))
 
     def _draw_choices(self) -> None:
         self.first_turn.text = first_turn_note(self.edition)
@@ -236,8 +302,8 @@ class NewGameScreen(CompanionScreen):
         self.end_buttons = []
         editions = self.app.editions
         if not editions:
-            self.choices.add_widget(text("No edition data was found on this device, so no game can start.",
-                                         colour=theme.DANGER))
+            self.choices.add_widget(NewGameLine(text="No edition data was found on this device, so no game can "
+                                                     "start.", kind="warning"))
             return
         self._heading("Edition")
         for edition_id, listed in editions.items():
@@ -249,9 +315,7 @@ class NewGameScreen(CompanionScreen):
         self._draw_box(edition)
         self._heading("Way to play")
         variants = variant_choices(edition)
-        grid = GridLayout(cols=min(3, len(variants)) or 1, spacing=theme.GAP, size_hint_y=None,
-                          row_default_height=ROW_HEIGHT, row_force_default=True)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = VariantGrid(cols=min(3, len(variants)) or 1)
         for variant in variants:
             grid.add_widget(TapButton(variant.name, partial(self.choose_variant, variant.id),
                                       "primary" if variant.id == self.variant_id else "normal", height=ROW_HEIGHT))
@@ -261,16 +325,15 @@ class NewGameScreen(CompanionScreen):
             return
         if chosen.needs_end_time:
             self._heading("The game ends at")
-            row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
+            row = EndTimes()
             for choice in end_choices(self.app.now()):
-                button = TapButton(self._end_label(choice), partial(self.choose_end, choice.minutes),
+                button = EndButton(self._end_label(choice), partial(self.choose_end, choice.minutes),
                                    "primary" if choice.minutes == self.end_minutes else "normal",
-                                   height=ROW_HEIGHT, markup=True)
-                button.minutes = choice.minutes
+                                   minutes=choice.minutes)
                 self.end_buttons.append(button)
                 row.add_widget(button)
             self.choices.add_widget(row)
-        self.choices.add_widget(text(" ".join(chosen.notes), theme.FONT_SMALL, theme.MUTED))
+        self.choices.add_widget(NewGameLine(text=" ".join(chosen.notes)))
 
     def _draw_box(self, edition: Edition) -> None:
         """Which box the game is played with (a choice when the edition has several) and how complete it is:
@@ -280,8 +343,7 @@ class NewGameScreen(CompanionScreen):
         status = edition_status(edition, box)
         self._heading(f"Box: {box.name}")
         if len(boxes) > 1:
-            grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
+            grid = PairGrid()
             for stored in boxes:
                 button = TapButton(stored.name, partial(self.choose_box, stored.id),
                                    "primary" if stored.id == box.id else "normal", font_size=theme.FONT_SMALL)
@@ -289,9 +351,8 @@ class NewGameScreen(CompanionScreen):
                 grid.add_widget(button)
             self.choices.add_widget(grid)
         headline = "A game can start with this box." if status.can_start else "A game cannot start with this box yet."
-        self.box_lines = [text(headline, theme.FONT_SMALL, theme.GOOD if status.can_start else theme.DANGER,
-                               bold=True)]
-        self.box_lines += [text(line, theme.FONT_SMALL, theme.MUTED) for line in status.lines(uncertain=False)]
+        self.box_lines = [NewGameLine(text=headline, kind="ready" if status.can_start else "not_ready")]
+        self.box_lines += [NewGameLine(text=line) for line in status.lines(uncertain=False)]
         for label in self.box_lines:
             self.choices.add_widget(label)
 
@@ -304,67 +365,36 @@ class NewGameScreen(CompanionScreen):
         self.add_button.disabled = self.start_button.disabled = False
         boards = {b.colour: b for b in board_choices(edition)}
         for index, seat in enumerate(self.seats):
-            row = self._seat_row(index, seat, seat_token(edition, seat), boards.get(board_colour(edition, seat.board)),
-                                 bool(boards))
+            row = self._seat_row(edition, index, seat, seat_token(edition, seat),
+                                 boards.get(board_colour(edition, seat.board)), bool(boards))
             self.seat_list.add_widget(row)
         full = table_full(edition, self.seats)
         self.add_button.text = f"Table full ({len(self.seats)} players)" if full else "Add player"
         self.add_button.set_style("off" if full else "normal")
         self.add_button.on_tap = None if full else self.add_seat
 
-    def _seat_row(self, index: int, seat: Seat, token: TokenChoice | None, board: BoardChoice | None,
-                  on_boards: bool) -> BoxLayout:
-        number = index + 1
-        row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT, spacing=theme.GAP)
-        first = TapButton(str(number), lambda: self.move_first(index), "primary" if index == 0 else "normal",
-                          size_hint_x=None, width=theme.TOUCH, height=ROW_HEIGHT, font_size=theme.FONT_LARGE,
-                          bold=True)
-        first.seat, first.role = index, "first"
-        row.add_widget(first)
+    def _seat_row(self, edition: Edition, index: int, seat: Seat, token: TokenChoice | None,
+                  board: BoardChoice | None, on_boards: bool) -> SeatRow:
+        """A player's row: on mini boards the board (its swatch; a tap shows the four) and the side played (a
+        tap turns it over), else the token (with its side's colour and name; a tap shows every token in the
+        box)."""
+        swatch = (board.swatch if board else None) if on_boards else (token.side_colour if token else None)
+        can_remove = len(self.seats) > 1
+        row = SeatRow(on_boards, seat=index, typed=seat.name,
+                      token_label=two_lines(token.name, token.side_name) if token else "Choose a token",
+                      board_name=board.name if board else "", side=board_side(edition, seat.board) if on_boards else 0,
+                      swatch=[] if swatch is None else theme.rgba(swatch), can_remove=can_remove)
+        ids = row.ids
+        ids.first.on_tap = lambda: self.move_first(index)
         # The name is typed in the keyboard window: its on-screen keys work on a touchscreen and in a window
         # alike, and a physical keyboard types into it too.
-        name = TapButton(seat.name or f"Player {number}  (tap to name)", lambda: self.ask_name(index),
-                         size_hint_x=0.5, height=ROW_HEIGHT, color=theme.TEXT if seat.name else theme.MUTED)
-        name.seat, name.role, name.typed = index, "name", seat.name
-        row.add_widget(name)
-        if on_boards:
-            self._board_buttons(row, index, seat, board)
-        else:
-            self._token_button(row, index, token)
-        can_remove = len(self.seats) > 1
-        remove = TapButton("\u00d7", (lambda: self.remove_seat(index)) if can_remove else None,
-                           "danger" if can_remove else "off", size_hint_x=None, width=theme.TOUCH,
-                           height=ROW_HEIGHT, font_size=theme.FONT_HUGE)
-        remove.seat, remove.role = index, "remove"
-        row.add_widget(remove)
+        ids.name.on_tap = lambda: self.ask_name(index)
+        ids.board.on_tap = lambda: self.pick_board(index)
+        ids.side.on_tap = lambda: self.turn_board(index)
+        ids.token.on_tap = lambda: self.pick_token(index)
+        if can_remove:
+            ids.remove_button.on_tap = lambda: self.remove_seat(index)
         return row
-
-    def _board_buttons(self, row: BoxLayout, index: int, seat: Seat, board: BoardChoice | None) -> None:
-        """The board colour (its swatch, a tap shows the four) and the side played (a tap turns it over)."""
-        edition = self.edition
-        colour = TapButton(f"{board.name} board" if board else "Choose a board", lambda: self.pick_board(index),
-                           size_hint_x=0.32, height=ROW_HEIGHT, bold=True)
-        if board:
-            colour.background_color = theme.rgba(board.swatch)
-            colour.color = theme.text_on(colour.background_color)
-        colour.seat, colour.role = index, "board"
-        row.add_widget(colour)
-        side = board_side(edition, seat.board) if edition else 0
-        turn = TapButton(f"Side {side}" if side else "Side", lambda: self.turn_board(index), size_hint_x=0.18,
-                         height=ROW_HEIGHT)
-        turn.seat, turn.role = index, "side"
-        row.add_widget(turn)
-
-    def _token_button(self, row: BoxLayout, index: int, token: TokenChoice | None) -> None:
-        """The token (with its side's colour and name); a tap shows every token in the box."""
-        label = two_lines(token.name, token.side_name) if token else "Choose a token"
-        token_button = TapButton(label, lambda: self.pick_token(index), size_hint_x=0.5, height=ROW_HEIGHT,
-                                 markup=True)
-        if token:
-            token_button.background_color = theme.rgba(token.side_colour)
-            token_button.color = theme.text_on(token_button.background_color)
-        token_button.seat, token_button.role = index, "token"
-        row.add_widget(token_button)
 
     def pick_board(self, index: int) -> None:
         """A popup of the boards' colours as big swatches; a colour another player has is swapped."""
@@ -375,8 +405,7 @@ class NewGameScreen(CompanionScreen):
         who = seat_name(self.seats[index].name, index + 1)
         mine = board_colour(edition, self.seats[index].board)
         dialog = Dialog(f"Board for {who}", size_hint=(0.8, 0.8))
-        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = PairGrid()
         for choice in board_choices(edition):
             holder = holders.get(choice.colour)
             second = f"{who} has it" if choice.colour == mine else f"swap with {holder}" if holder else ""
@@ -403,8 +432,7 @@ class NewGameScreen(CompanionScreen):
         holders = {s.token: seat_name(s.name, n) for n, s in enumerate(self.seats, start=1)}
         who = seat_name(self.seats[index].name, index + 1)
         dialog = Dialog(f"Token for {who}", size_hint=(0.9, 0.95))
-        grid = GridLayout(cols=2, spacing=theme.GAP, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = PairGrid()
         mine = seat_token(edition, self.seats[index])
         for token in token_choices(edition):
             holder = holders.get(token.id)

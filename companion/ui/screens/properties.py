@@ -13,8 +13,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
-from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -34,7 +35,7 @@ from companion.table.actions import (
 from companion.table.views import HoldingGroup, PlayerView, player_views, stock
 from companion.ui import theme
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import EngineActionButton, Panel, TapButton, colour_band, confirm, load_layout, text
+from companion.ui.widgets import EngineActionButton, Panel, TapButton, confirm, load_layout
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
@@ -47,41 +48,65 @@ def without_name(action: Action, name: str) -> Action:
     return replace(action, label=capital(action.label.removeprefix(f"{name}: ")))
 
 
+class PropertiesLine(Label):
+    """A line of words on the properties screen, ``tone`` ``text``, ``muted`` or ``danger``, ``small`` or not; look:
+    ``<PropertiesLine>`` in ``properties.kv``."""
+
+    tone = StringProperty("text")
+    small = BooleanProperty(False)
+
+
 class DeedRow(BoxLayout):
-    """One deed: its name and marks, then its build, sell and mortgage/lift buttons."""
+    """One deed: its name and marks, then its build, sell and mortgage/lift buttons. Only its data and buttons
+    here; its look is ``<DeedRow>`` in ``properties.kv``."""
+
+    deed_id = StringProperty("")
+    title = StringProperty("")
+    """The deed's short name."""
+    marks = StringProperty("")
+    """Its buildings and mortgage in marks, if any."""
 
     def __init__(self, held: DeedActions, run: Callable[[Action], Any], **kwargs: Any) -> None:
-        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(2), **kwargs)
-        self.bind(minimum_height=self.setter("height"))
-        self.deed_id = held.deed.id
-        marks = f"   [color=#ffe81f]{held.deed.marks}[/color]" if held.deed.marks else ""
-        self.add_widget(text(f"[b]{short_deed_name(held.deed)}[/b]{marks}", markup=True))
-        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        super().__init__(deed_id=held.deed.id, title=short_deed_name(held.deed), marks=held.deed.marks, **kwargs)
         for slot in DEED_SLOTS:
             action = next((a for a in held.actions if a.key.startswith(tuple(slot.split("|")))), None)
-            buttons.add_widget(EngineActionButton(action, run, font_size=theme.FONT_SMALL) if action else Widget())
-        self.add_widget(buttons)
+            self.ids.buttons.add_widget(EngineActionButton(action, run, font_size=theme.FONT_SMALL) if action
+                                        else Widget())
 
 
 class GroupPanel(Panel):
-    """A colour group of one player: colour band, name, full-group mark, building hint, sell-all and deeds."""
+    """A colour group of one player: colour band, name, full-group mark, building hint, sell-all and deeds. Only
+    its data and buttons here; its look is ``<GroupPanel>`` in ``properties.kv``."""
+
+    group_id = StringProperty("")
+    title = StringProperty("")
+    """The group's name."""
+    band = ColorProperty(theme.PANEL)
+    """The group's colour, on the band at the left of its name."""
+    complete = BooleanProperty(False)
+    """The player holds the full group."""
+    group_word = StringProperty("")
+    """The edition's word for a colour group."""
 
     def __init__(self, group: HoldingGroup, held: list[DeedActions], hint: str, sell_all: Action | None,
                  run: Callable[[Action], Any], group_word: str) -> None:
-        super().__init__(orientation="vertical", size_hint_y=None)
-        self.bind(minimum_height=self.setter("height"))
-        self.group_id = group.id
-        header = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        header.add_widget(colour_band(group.colour, dp(16)))
-        title = f"[b]{group.name}[/b]" + (f"   [color=#ffe81f]full {group_word}[/color]" if group.complete else "")
-        header.add_widget(text(title, theme.FONT_LARGE, markup=True, fixed_height=False))
+        super().__init__(group_id=group.id, title=group.name, band=theme.rgba(group.colour),
+                         complete=group.complete, group_word=group_word)
         if sell_all is not None:
-            header.add_widget(EngineActionButton(sell_all, run, font_size=theme.FONT_SMALL, size_hint_x=0.6))
-        self.add_widget(header)
+            self.ids.header.add_widget(EngineActionButton(sell_all, run, font_size=theme.FONT_SMALL,
+                                                          size_hint_x=0.6))
         if hint:
-            self.add_widget(text(hint, theme.FONT_SMALL, theme.MUTED))
+            self.add_widget(PropertiesLine(text=hint, tone="muted", small=True))
         for deed in held:
             self.add_widget(DeedRow(deed, run))
+
+
+class PlayerTab(TapButton):
+    """A player's tab along the top (smaller words when more than four share the row); look: ``<PlayerTab>`` in
+    ``properties.kv``."""
+
+    player_id = StringProperty("")
+    crowded = BooleanProperty(False)
 
 
 class PropertiesScreen(CompanionScreen):
@@ -99,7 +124,10 @@ class PropertiesScreen(CompanionScreen):
         self.remove_widget(self.no_game)
         self.tabs: BoxLayout = self.ids.tabs
         self.side_scroller: ScrollView = self.ids.side_scroller
-        self.side: BoxLayout = self.ids.side
+        self.side_name: Label = self.ids.side_name
+        self.cash_label: Label = self.ids.cash_label
+        self.side_token: Label = self.ids.side_token
+        self.settle: BoxLayout = self.ids.settle
         self.scroller: ScrollView = self.ids.scroller
         self.column: BoxLayout = self.ids.column
         self.scroller.bind(scroll_y=lambda _s, y: setattr(self, "scrolled", (self.chosen, y)))
@@ -147,7 +175,7 @@ class PropertiesScreen(CompanionScreen):
         column = self.column
         column.clear_widgets()
         left = ", ".join(f"{count} {word}" for word, count in stock(game))
-        column.add_widget(text(f"{session.edition.term('bank')} stock: {left}", colour=theme.MUTED))
+        column.add_widget(PropertiesLine(text=f"{session.edition.term('bank')} stock: {left}", tone="muted"))
         held = deed_actions(game, me.id)
         hints = build_hints(game, held)
         sell_all = {a.key.removeprefix("sell-all:"): a for a in sell_all_actions(game, me.id)}
@@ -156,7 +184,7 @@ class PropertiesScreen(CompanionScreen):
             column.add_widget(GroupPanel(group, deeds, hints.get(group.id, ""), sell_all.get(group.id),
                                          self.app.run_action, session.edition.term("group")))
         if not me.groups:
-            column.add_widget(text(f"{me.name} holds no {session.edition.term('deed')}s.", colour=theme.MUTED))
+            column.add_widget(PropertiesLine(text=f"{me.name} holds no {session.edition.term('deed')}s.", tone="muted"))
         self.scrolled = (me.id, kept[1])
         Clock.schedule_once(lambda _dt: setattr(self.scroller, "scroll_y", kept[1]))  # once the list is laid out
 
@@ -166,35 +194,32 @@ class PropertiesScreen(CompanionScreen):
             self.clear_widgets()
             self.add_widget(page)
 
-    def _tab(self, p: PlayerView, owes: bool, count: int) -> TapButton:
+    def _tab(self, p: PlayerView, owes: bool, count: int) -> PlayerTab:
         label = f"{p.name} (out)" if p.retired else f"{p.name}\n{p.cash_text}"
         style = "primary" if p.id == self.chosen else "off" if p.retired else "danger" if owes else "normal"
-        tab = TapButton(label, partial(self.choose, p.id), style,
-                        font_size=theme.FONT if count <= 4 else theme.FONT_SMALL)
-        tab.player_id = p.id
-        return tab
+        return PlayerTab(label, partial(self.choose, p.id), style, player_id=p.id, crowded=count > 4)
 
     def _side(self, me: PlayerView, mine: list[Action]) -> None:
         """The chosen player's cash and token, and what the player must settle."""
         game = self.app.session.game if self.app.session else None
         assert game is not None
         self.side_scroller.scroll_y = 1
-        column = self.side
+        self.side_name.text = me.name
+        self.cash_label.text = me.cash_text
+        self.side_token.text = f"{me.token}, {me.side}" if me.side else me.token
+        column = self.settle
         column.clear_widgets()
-        column.add_widget(text(me.name, theme.FONT_LARGE, bold=True))
-        self.cash_label = text(me.cash_text, theme.FONT_HUGE, theme.ACCENT, bold=True)
-        column.add_widget(self.cash_label)
-        column.add_widget(text(f"{me.token}, {me.side}" if me.side else me.token, theme.FONT_SMALL, theme.MUTED))
         if me.retired:
-            column.add_widget(text(f"{me.name} has left the game.", colour=theme.MUTED))
+            column.add_widget(PropertiesLine(text=f"{me.name} has left the game.", tone="muted"))
             return
         edition = game.edition
-        column.add_widget(text(f"In {edition.term('jail')}" if me.in_jail else f"On {me.space}",
-                               colour=theme.DANGER if me.in_jail else theme.TEXT))
+        column.add_widget(PropertiesLine(text=f"In {edition.term('jail')}" if me.in_jail else f"On {me.space}",
+                                         tone="danger" if me.in_jail else "text"))
         if me.jail_cards:
-            column.add_widget(text(counted(me.jail_cards, f"{edition.term('get_out_of_jail')} card"), theme.FONT_SMALL))
+            column.add_widget(PropertiesLine(text=counted(me.jail_cards, f"{edition.term('get_out_of_jail')} card"),
+                                             small=True))
         for line in debt_lines(game, me.id):
-            column.add_widget(text(line, colour=theme.DANGER if line.startswith("Owes") else theme.TEXT))
+            column.add_widget(PropertiesLine(text=line, tone="danger" if line.startswith("Owes") else "text"))
         for action in mine:
             if action.key.startswith("pay:"):
                 column.add_widget(EngineActionButton(without_name(action, me.name), self.app.run_action))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from kivy.metrics import dp
+from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -41,10 +41,8 @@ from companion.ui.widgets import (
     NumberPad,
     Panel,
     TapButton,
-    colour_band,
     load_layout,
     show_reasons,
-    text,
 )
 
 if TYPE_CHECKING:
@@ -68,18 +66,46 @@ class Picks:
         self.deeds, self.cash, self.cards = [], 0, []
 
 
-class DeedToggle(BoxLayout):
+class TradeToggle(BoxLayout):
+    """A thing one side may put in the offer: a band in its colour and a button to put it in or take it out. Only
+    its data and tap here; its look is ``<TradeToggle>`` in ``trade.kv``."""
+
+    band = ColorProperty(theme.rgba(NO_COLOUR))
+
+    def __init__(self, label: str, on_tap: Callable[[], Any], style: str = "normal", colour: str = NO_COLOUR,
+                 **kwargs: Any) -> None:
+        super().__init__(band=theme.rgba(colour), **kwargs)
+        self.button: TapButton = self.ids.button
+        self.button.text, self.button.on_tap = label, on_tap
+        self.button.set_style(style)
+
+
+class DeedToggle(TradeToggle):
     """A deed on one side of the builder: tap to put it in the offer or take it out; a deed that cannot change
     hands is dimmed and a tap shows why."""
 
+    deed_id = StringProperty("")
+
     def __init__(self, deed: DeedView, reasons: tuple[str, ...], on_tap: Callable[[], Any]) -> None:
-        super().__init__(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
-        self.deed_id = deed.id
-        self.add_widget(colour_band(deed.colour))
         label = short_deed_name(deed) + (f" ({deed.marks})" if deed.marks else "")
         tap = (lambda: show_reasons(reasons, f"{deed.name} cannot change hands now")) if reasons else on_tap
-        self.button = TapButton(label, tap, "off" if reasons else "normal")
-        self.add_widget(self.button)
+        super().__init__(label, tap, "off" if reasons else "normal", deed.colour, deed_id=deed.id)
+
+
+class TradeWords(Label):
+    """A line of words as tall as they wrap (what a side of the open offer gives); look: ``<TradeWords>`` in
+    ``trade.kv``."""
+
+
+class TradeNote(TradeWords):
+    """A small muted line (a side with nothing to trade); look: ``<TradeNote>`` in ``trade.kv``."""
+
+
+class OfferSide(BoxLayout):
+    """What one side of the open offer hands over: ``who`` gives, then a line per thing; look: ``<OfferSide>`` in
+    ``trade.kv``."""
+
+    who = StringProperty("")
 
 
 class SideColumn(Panel):
@@ -200,13 +226,11 @@ class TradeScreen(CompanionScreen):
             if not reasons:
                 panel.toggles[f"deed:{deed.id}"] = toggle.button
         for deck, label in side.jail_cards:
-            row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=dp(4))
-            row.add_widget(colour_band(NO_COLOUR))
-            panel.toggles[f"card:{deck}"] = TapButton(label, partial(self._toggle, index, picks.cards, deck))
-            row.add_widget(panel.toggles[f"card:{deck}"])
-            column.add_widget(row)
+            card = TradeToggle(label, partial(self._toggle, index, picks.cards, deck))
+            panel.toggles[f"card:{deck}"] = card.button
+            column.add_widget(card)
         if not side.deeds and not side.jail_cards:
-            column.add_widget(text(f"No {edition.term('deed')}s or cards to trade.", theme.FONT_SMALL, theme.MUTED))
+            column.add_widget(TradeNote(text=f"No {edition.term('deed')}s or cards to trade."))
         for step in STEPS:
             panel.steppers.add_widget(TapButton(f"{step:+}".replace("-", "−"),
                                                 partial(self._add_cash, index, step, side.cash)))
@@ -232,11 +256,9 @@ class TradeScreen(CompanionScreen):
                                f"rejects. {offer.proposer_name} may still withdraw.")
         ids.offer_sides.clear_widgets()
         for name, things in ((offer.proposer_name, offer.gives), (offer.partner_name, offer.gets)):
-            box = Panel(theme.PANEL_RAISED, orientation="vertical", size_hint_y=None)
-            box.bind(minimum_height=box.setter("height"))
-            box.add_widget(text(f"{name} gives", bold=True))
+            box = OfferSide(who=name)
             for thing in things or ("nothing",):
-                box.add_widget(text(f"•  {thing}"))
+                box.add_widget(TradeWords(text=f"•  {thing}"))
             ids.offer_sides.add_widget(box)
         ids.answers.clear_widgets()
         for action in (offer.accept, offer.reject, offer.withdraw):
