@@ -21,6 +21,7 @@ from bots import Run, fingerprint, load, machine, play
 
 from companion.engine.commands import parse_command
 from companion.engine.state import Setup
+from companion.memory import settle_after_loading
 from companion.rules import replay_game
 
 
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     edition = load()
+    settle_after_loading()  # as the app does once it has started (companion/memory.py)
     runs: list[Run] = []
     # Kept as plain strings: a heap of live objects would slow the garbage collector and so the games.
     kept: list[tuple[Setup, list[str], str]] = []

@@ -29,7 +29,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,9 +96,15 @@ class TableBots:
                                           and self.plans[d.id][1] == members)))
         self.group_units = frozenset(unit for _, units, _ in self.groups for unit in units)
         """The ledger units of every deed in those groups."""
-        self.whole: dict[frozenset[str], list[tuple[tuple[str, ...], frozenset[str], tuple[Space, ...]]]] = {}
-        """The groups a set of those units makes up whole, by the set (remembered: players hold the same deeds
-        for many turns)."""
+        self.whole: dict[tuple[str, ...], list[tuple[tuple[str, ...], frozenset[str], tuple[Space, ...]]]] = {}
+        """The groups a player holds whole, by what the player holds (the units of their holdings, in the ledger's
+        order): remembered, since players hold the same deeds for many turns."""
+        self.rolls: dict[tuple[str, ...], Command] = {}
+        """Each roll entered so far, by its words (the player and the faces): the command entered most, made once
+        for the same words (see :attr:`said`)."""
+        self.said: dict[tuple[str, ...], Command] = {}
+        """The other commands entered most (rent claims, ends of turn) by their verb and words: a command cannot
+        change, so the same one is made once and the journal holds it as often as it is entered."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -121,6 +127,13 @@ class TableBots:
     def _deeds(self, s: GameState, player: str) -> list[Space]:
         held = s.ledger.holdings(player)
         return [d for unit, d in self.units if unit in held]
+
+    def _say(self, *words: str) -> Command:
+        """The command with these words, the verb first (made once for the same words, see :attr:`said`)."""
+        cmd = self.said.get(words)
+        if cmd is None:
+            cmd = self.said[words] = Command(words[0], words[1:])
+        return cmd
 
     def _card_ids(self, deck: Deck, held: bool) -> list[str]:
         """The ids of the deck's cards that may be drawn: every card, or all but the Get Out of Jail Free card
@@ -145,12 +158,12 @@ class TableBots:
             return self._settle(game, s.debts[0].debtor)
         if s.rent_claims:
             claim = s.rent_claims[0]
-            return Command("claim", (claim.owner, claim.payer))
+            return self._say("claim", claim.owner, claim.payer)
         if s.decisions:
             return self._decide(game, s.decisions[0])
         if s.trade is not None:
             return Command("reject", (s.trade.partner,))
-        return self._turn(game)
+        return self._turn(s)
 
     def _auction(self, s: GameState, auction: Auction) -> Command:
         lot = auction.lot
@@ -216,14 +229,9 @@ class TableBots:
                 return cmd
         raise RuntimeError(f"no place for the piece of {player}")
 
-    def _improve(self, game: Game, player: str) -> Command | None:
-        """Lift a mortgage, else build evenly, when the player has credits to spare: the first of their deeds in
-        board order that qualifies."""
-        s = game.state
-        held = s.ledger.holdings(player)
-        cash = held.get(CREDITS, 0)
-        if cash < BUILD_RESERVE:
-            return None
+    def _improve(self, s: GameState, player: str, held: Mapping[str, int], cash: int) -> Command | None:
+        """Lift a mortgage, else build evenly, for a player with credits to spare (``cash``, at least
+        ``BUILD_RESERVE``; ``held`` is what they hold): the first of their deeds in board order that qualifies."""
         if s.mortgaged:
             mine = sorted((m for m in s.mortgaged if self.held_as[m][0] in held), key=self.board_order.__getitem__)
             for deed_id in mine:
@@ -231,10 +239,11 @@ class TableBots:
                 if cash >= deed.mortgage * 11 // 10 + 1 + BUILD_RESERVE:
                     return Command("unmortgage", (player, deed.id))
         # Only the streets of groups the player holds whole, none of them mortgaged, can take a building.
-        units = self.group_units.intersection(held)
-        groups = self.whole.get(units)
+        key = tuple(held)
+        groups = self.whole.get(key)
         if groups is None:
-            groups = self.whole[units] = [g for g in self.groups if g[1] <= units]
+            units = self.group_units.intersection(held)
+            groups = self.whole[key] = [g for g in self.groups if g[1] <= units]
         if not groups:
             return None
         whole = [streets for members, _, streets in groups if s.mortgaged.isdisjoint(members)]
@@ -252,18 +261,25 @@ class TableBots:
                     return Command("build", (player, deed.id))
         return None
 
-    def _turn(self, game: Game) -> Command:
-        s = game.state
+    def _turn(self, s: GameState) -> Command:
+        """Improve with credits to spare, else roll (in jail, a Get Out of Jail Free card is played first), else end."""
         t = s.turn
         p = s.seats[t.player]
-        improve = self._improve(game, p.id)
-        if improve is not None:
-            return improve
+        held = s.ledger.holdings(p.id)
+        cash = held.get(CREDITS, 0)
+        if cash >= BUILD_RESERVE:
+            improve = self._improve(s, p.id, held, cash)
+            if improve is not None:
+                return improve
         if not t.rolled or t.roll_again:
             if p.in_jail and not t.rolled and p.jail_cards:
                 return Command("jail-card", (p.id,))
-            return Command("roll", (p.id, *self._dice()))
-        return Command("end", (p.id,))
+            words = (p.id, *self._dice())
+            roll = self.rolls.get(words)
+            if roll is None:
+                roll = self.rolls[words] = Command("roll", words)
+            return roll
+        return self._say("end", p.id)
 
 
 # ---------------------------------------------------------------------- playing whole games
@@ -295,16 +311,17 @@ def play(edition: Edition, seed: int, turn_cap: int = 2000, sink: JournalSink | 
     commands = 0
     latencies: list[float] = []
     started = time.perf_counter()
+    next_command, apply = bots.next_command, game.apply
     while game.state.turn.number <= turn_cap and not (stop and stop(game, commands)):
-        cmd = bots.next_command(game)
+        cmd = next_command(game)
         if cmd is None:
             break
         if timed:
             t0 = time.perf_counter()
-            game.apply(cmd)
+            apply(cmd)
             latencies.append(time.perf_counter() - t0)
         else:
-            game.apply(cmd)
+            apply(cmd)
         commands += 1
     return Run(game, commands, min(game.state.turn.number, turn_cap), game.state.over,
                time.perf_counter() - started, latencies)

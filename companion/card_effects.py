@@ -44,7 +44,7 @@ EFFECTS: dict[str, CardEffect] = {e.id: e for e in (
     CardEffect("collect-from-a-player", ("amount",), "collect", "Collect from one player of your choice"),
     CardEffect("battle-bonus", ("amount",), "keep", "Add to a battle roll (kept)", kept=True),
     CardEffect("second-chance", (), "keep", "A second try in a lost battle (kept)", kept=True),
-    CardEffect("take-grogu", (), "keep", "Bring Grogu to you (kept)", kept=True),
+    CardEffect("take-grogu", (), "keep", "Bring Grogu to you", kept=True),
     CardEffect("just-say-no", (), "keep", "Just say no! (kept)", kept=True),
     CardEffect("enemy", ("number", "reward", "penalty"), "enemy", "An Imperial enemy card"),
     CardEffect("boss", ("number",), "enemy", "The boss's card"),

@@ -58,6 +58,12 @@ class RollNeed:
             return frozenset()
         return frozenset(product(*(d.values for d in self.dice)))
 
+    @cached_property
+    def entered(self) -> frozenset[tuple[str, ...]]:
+        """The same rolls as a table enters them (each value in plain digits): a roll entered so is one of them
+        without reading its words into numbers first."""
+        return frozenset(tuple(map(str, roll)) for roll in self.rolls)
+
     def problems(self, values: tuple[int, ...] | list[int]) -> list[str]:
         """Every reason ``values`` is not a roll of these dice: one value per die, each a value that die shows."""
         if type(values) is tuple and values in self.rolls:

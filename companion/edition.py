@@ -369,18 +369,16 @@ class Edition:
 
     def space(self, space_id: str) -> Space:
         """The space with that id (KeyError when there is none)."""
-        return self._space_index()[space_id]
+        return self._space_index[space_id]
 
     def has_space(self, space_id: str) -> bool:
         """Whether the board has a space with that id."""
-        return space_id in self._space_index()
+        return space_id in self._space_index
 
+    @cached_property
     def _space_index(self) -> dict[str, Space]:
-        index: dict[str, Space] | None = self.__dict__.get("_index")
-        if index is None:
-            index = {s.id: s for s in self.spaces}
-            object.__setattr__(self, "_index", index)
-        return index
+        """The spaces by id (made the first time one is looked up)."""
+        return {s.id: s for s in self.spaces}
 
     @property
     def deeds(self) -> tuple[Space, ...]:

@@ -385,7 +385,12 @@ class Go(SpaceKind):
 
 
 class Jail(SpaceKind):
+    """The Jail corner, where a token that only stops there is just visiting."""
+
     id, word = "jail", "jail"
+
+    def words(self, term: Callable[[str], str]) -> str:
+        return f"{_cap(term(self.word))} / Just Visiting"
 
 
 class FreeParking(SpaceKind):

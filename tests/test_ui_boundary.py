@@ -18,7 +18,7 @@ UI = ROOT / "companion" / "ui"
 
 ALLOWED = ("kivy", "companion.table", "companion.ui", "companion.devices", "companion.engine.commands",
            "companion.engine.state", "companion.engine.errors", "companion.edition", "companion.paths",
-           "companion.storage.journal", "companion.box.fields")
+           "companion.storage.journal", "companion.box.fields", "companion.memory")
 # Attributes that hold rule figures or reach into the engine's machinery.
 FORBIDDEN_ATTRIBUTES = {"validate", "rules", "ledger", "price", "rent", "mortgage", "build_cost", "dice_multiplier",
                         "interest", "sellback", "houses_before_hotel", "docking_flat", "docking_worth_percent",

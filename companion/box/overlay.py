@@ -72,7 +72,7 @@ def lay_out(board: dict[str, Any], values: dict[str, Any]) -> None:
             board[key] = values[key]
     if "jail" in values:
         jail = board["spaces"][values["jail"]]
-        jail.update(kind="jail", name=jail.get("name", "Jail"),
+        jail.update(kind="jail", name=jail.get("name", "Jail / Just Visiting"),
                     unknown=[f for f in jail.get("unknown", []) if f not in ("kind", "name")])
     board["owner"] = sorted(set(board.get("owner", [])) | set(values))
 

@@ -187,10 +187,13 @@ class RentClosed(Event):
     how: str
 
     def apply(self, state: GameState) -> None:
+        kept = []
         for c in state.rent_claims:
             if c.id == self.claim:
                 state.closed_claims[c.owner, c.payer] = ClosedClaim(c.space, self.how, state.turn.number)
-        state.rent_claims = [c for c in state.rent_claims if c.id != self.claim]
+            else:
+                kept.append(c)
+        state.rent_claims = kept
 
 
 @quick_init
@@ -316,8 +319,9 @@ class TurnPassed(Event):
     number: int
 
     def apply(self, state: GameState) -> None:
-        state.turn.number, state.turn.player = self.number, self.player
-        state.turn.rolled, state.turn.doubles, state.turn.roll_again, state.turn.dice = False, 0, False, ()
+        turn = state.turn
+        turn.number, turn.player = self.number, self.player
+        turn.rolled, turn.doubles, turn.roll_again, turn.dice = False, 0, False, ()
 
 
 @quick_init

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from companion.engine.errors import LedgerError
@@ -25,24 +25,17 @@ HOTEL = "hotel"
 _NONE: Mapping[str, int] = MappingProxyType({})
 """What an account or unit the ledger has never seen holds: nothing (read-only, shared)."""
 
-_DEED_UNITS: dict[str, str] = {}
-_SITES: dict[str, str] = {}
 
-
+@cache
 def deed_unit(space_id: str) -> str:
-    """The ledger unit of a Title Deed."""
-    unit = _DEED_UNITS.get(space_id)
-    if unit is None:
-        unit = _DEED_UNITS[space_id] = f"deed:{space_id}"
-    return unit
+    """The ledger unit of a Title Deed (made once for each deed: every landing asks who holds it)."""
+    return f"deed:{space_id}"
 
 
+@cache
 def site_account(space_id: str) -> str:
-    """The account holding the building pieces that stand on a deed."""
-    account = _SITES.get(space_id)
-    if account is None:
-        account = _SITES[space_id] = f"site:{space_id}"
-    return account
+    """The account holding the building pieces that stand on a deed (made once for each deed)."""
+    return f"site:{space_id}"
 
 
 @quick_init
@@ -147,11 +140,13 @@ class Ledger:
             raise LedgerError("; ".join(problems))
         by_unit, by_account = self._by_unit, self._by_account
         for p in txn.postings:
-            holders = by_unit.get(p.unit)
-            if holders is None:
+            try:
+                holders = by_unit[p.unit]
+            except KeyError:  # a unit the ledger has not seen yet
                 holders = by_unit[p.unit] = {}
-            held = by_account.get(p.account)
-            if held is None:
+            try:
+                held = by_account[p.account]
+            except KeyError:  # an account the ledger has not seen yet
                 held = by_account[p.account] = {}
             amount = holders.get(p.account, 0) + p.amount
             if amount:

@@ -114,11 +114,13 @@ SAVED_RULESETS: dict[str, tuple[str, ...]] = {
 ruleset, which stands for this list."""
 
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of the rules a new game is stamped with (``Setup.rules_version``). When a change to a rule would make
 a saved game replay differently, bump it and keep the old reading for games stamped before (a mechanic reads
 ``self.setup.rules_version``). Versions: 1, the rules of every game saved up to and including the mechanics
-rebuild (issue 18)."""
+rebuild (issue 18); 2, Star Wars 2015's Bounty Hunter may set its Base on a space nobody has described yet
+(issue 21), and in MONOPOLY GO! a player sitting a round out in Jail calls no Mega Shut Down in it and a GO Button's
+block played during the Mega Shut Downs is placed before the Mega Shut Down being decided (issue 22)."""
 
 
 def stamped(setup: Setup) -> Setup:

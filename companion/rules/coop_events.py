@@ -58,16 +58,18 @@ class BossReleased(Event):
 
 @dataclass(frozen=True)
 class GroguMoved(Event):
-    """Grogu is now carried by ``holder``, or (holder "") stands unattended on ``position``."""
+    """Grogu is now carried by ``holder``, or (holder "") stands unattended on ``position``; ``taken`` is how
+    the holder took him by moving (see :class:`CoopState`), empty otherwise."""
 
     kind: ClassVar[str] = "grogu-moved"
     holder: str
     position: int
     why: str
+    taken: tuple[int, str, int, int] | tuple[()] = ()
 
     def apply(self, state: GameState) -> None:
         s = coop(state)
-        s.grogu_holder, s.grogu_position = self.holder, self.position
+        s.grogu_holder, s.grogu_position, s.grogu_taken = self.holder, self.position, self.taken
 
 
 @dataclass(frozen=True)

@@ -40,10 +40,13 @@ class Battle:
 @dataclass
 class CoopState(GameState):
     """A game of heroes against the Imperial enemies. Grogu is held by ``grogu_holder`` or, when nobody holds
-    him, stands unattended on ``grogu_position``."""
+    him, stands unattended on ``grogu_position``. ``grogu_taken`` remembers how his holder took him by moving
+    (turn number, who held him before, the space he waited on, the space the move began on or -1), so that a
+    correction of the token that same turn can give him back (a turn's detail the snapshot leaves out)."""
 
     grogu_holder: str = ""
     grogu_position: int = 0
+    grogu_taken: tuple[int, str, int, int] | tuple[()] = ()
     enemies: dict[str, EnemyPlace] = field(default_factory=dict)
     signets: dict[str, list[str]] = field(default_factory=dict)
     trophies: dict[str, list[str]] = field(default_factory=dict)

@@ -168,9 +168,11 @@ class Rules:
         """Whether the board's length is known (see :attr:`Edition.length_known`)."""
         self.jail_at = next((s.position for s in edition.spaces if s.kind == "jail"), None)
         """Where the Jail is, when the board says (see :attr:`jail_position`)."""
-        self.landing_plan = tuple((s, self.landing_table.get("deed" if s.is_deed else s.kind)) for s in edition.spaces)
-        """Each board position's space and the method resolving a token that stops there (None: nothing happens),
-        looked up once (see :meth:`land`)."""
+        handlers = {kind: getattr(type(self), name) for kind, name in self.landing_table.items()}
+        self.landing_plan: tuple[tuple[Space, Callable[..., None] | None], ...] = tuple(
+            (s, handlers.get("deed" if s.is_deed else s.kind)) for s in edition.spaces)
+        """Each board position's space and the function of the rules class resolving a token that stops there
+        (None: nothing happens), looked up once (see :meth:`land`)."""
         self.follows_commands = type(self).after_command is not Rules.after_command
         """Whether a mechanic does something after every command (see :meth:`after_command`)."""
         self.roll_needs = edition.dice.rolls
@@ -195,7 +197,10 @@ class Rules:
         """Every reason ``cmd`` cannot be carried out now; empty when it can. The guards every verb shares come
         first: a verb this edition has, its words, the game not over, a known player still in the game."""
         verb, args = cmd.verb, cmd.args
-        check, _, actor, others = self.verb_methods.get(verb) or self.methods_for(verb)
+        try:
+            check, _, actor, others = self.verb_methods[verb]
+        except KeyError:  # the first time this class meets the verb (or a verb it does not know)
+            check, _, actor, others = self.methods_for(verb)
         if check is None:
             return [Violation("command/unknown", f"'{verb}' is not something this game knows how to do.")]
         problem = words_problem(verb, args)
@@ -212,16 +217,18 @@ class Rules:
                 return [no_such_player(args[0])]
             if seated.retired:
                 return [Violation("player/retired", f"{seated.name} has left the game.")]
-        if others:
-            unknown = [no_such_player(args[i]) for i in others if args[i] not in seats]
-            if unknown:
-                return unknown
+        for i in others:
+            if args[i] not in seats:
+                return [no_such_player(args[j]) for j in others if args[j] not in seats]
         return check(self, state, cmd)
 
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
         """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
         emit = Emitter(state)
-        carry_out = (self.verb_methods.get(cmd.verb) or self.methods_for(cmd.verb))[1]
+        try:
+            carry_out = self.verb_methods[cmd.verb].carry_out
+        except KeyError:
+            carry_out = self.methods_for(cmd.verb).carry_out
         if carry_out is None:
             raise AttributeError(f"{type(self).__name__} cannot carry out {cmd.verb!r}")
         carry_out(self, emit, cmd)
@@ -405,11 +412,10 @@ class Rules:
     def owns_group(self, s: GameState, player: str, space: Space) -> bool:
         """Whether one player holds every deed of the space's group (all of them: a deed the box has not yet
         placed in the group is nobody's)."""
-        members = self.group_members(space)
-        group = self.edition.groups.get(space.group or "")
-        if group is not None and len(members) < group.size:
-            return False
-        return self.owned_in_group(s, player, space) == len(members)
+        if not space.group:
+            return True  # a space in no group: there is no other deed to hold
+        group = self.edition.groups[space.group]
+        return len(group.members) >= group.size and self.owned_in_group(s, player, space) == len(group.members)
 
     def group_name(self, space: Space) -> str:
         """``Hoth colour group``: the group of a deed as the players say it."""
@@ -423,7 +429,7 @@ class Rules:
             return 0
         if owner == BANK:
             return sum(1 for m in self.group_members(space) if s.owner(m) == owner)
-        return len(self.group_units[space.group].intersection(s.ledger.holdings(owner)))
+        return len(s.ledger.holdings(owner).keys() & self.group_units[space.group])
 
     def rent_withheld(self, s: GameState, owner: str, space: Space) -> str:
         """Why the owner's deed earns no rent now, as the table says it (empty when it does): a mortgaged deed
@@ -582,7 +588,7 @@ class Rules:
         """Take a payment the rules demand: paid at once when the cash is there, else a debt that blocks play."""
         if amount <= 0:
             return
-        if emit.state.cash(payer) >= amount:
+        if emit.state.ledger.balance(payer) >= amount:
             emit(Posted(Transaction.transfer(reason, payer, payee, CREDITS, amount)))
         else:
             emit(DebtOpened(payer, payee, amount, reason))
@@ -663,7 +669,7 @@ class Rules:
             if not space.is_deed:
                 space.need_printed()  # a deed asks for its values when they are needed (see the deeds mechanic)
         if handler is not None:
-            getattr(self, handler)(emit, player, space, forced)
+            handler(self, emit, player, space, forced)
 
     def layout_needed(self, space: Space, reason: str = "") -> ValueNeeded:
         """What play asks the box when a token needs to know of ``space`` what nobody has said yet (see

@@ -19,6 +19,7 @@ from companion.rules.go_events import HeistRevealed
 from companion.rules.go_state import go
 from companion.rules.mechanics.bases import base_unit
 from companion.rules.mechanics.chance_tiles import ChanceTiles
+from companion.rules.mechanics.grogu import CAPTURED
 from companion.rules.mechanics.heists import PICTURE_NAMES
 from companion.rules.mechanics.rounds import Rounds
 from companion.space_kinds import KINDS
@@ -297,10 +298,10 @@ def outpost_word(game: Game, number: int) -> str:
 
 
 def grogu_place(game: Game, s: CoopState) -> str:
-    """Where Grogu is, in words: carried by a hero, or unattended on a space."""
+    """Where Grogu is, in words: carried by a hero, unattended on a space, or captured there."""
     if s.grogu_holder:
         return f"with {party_name(game, s.grogu_holder)}"
-    return f"alone on {game.edition.spaces[s.grogu_position].name}"
+    return f"{'captured' if s.end_reason == CAPTURED else 'alone'} on {game.edition.spaces[s.grogu_position].name}"
 
 
 def pieces(game: Game) -> tuple[PieceView, ...]:

@@ -60,6 +60,7 @@ def card_words(edition: Edition, card: Card) -> str:
     Bank``, ``Move to Dagobah: Swamp``. A value nobody has entered yet is left out."""
     e, p = edition, card.params
     term = e.term
+    signet = card.deck in e.decks and e.decks[card.deck].role == "signet"  # Grogu's card is kept there, not by an ally
 
     def money(key: str) -> str:
         return credits(e, int(p[key])) if key in p else "an amount"
@@ -78,7 +79,7 @@ def card_words(edition: Edition, card: Card) -> str:
         "collect-from-a-player": lambda: f"Collect {money('amount')} from one player of your choice",
         "battle-bonus": lambda: f"Add {p.get('amount', 'a number')} to a battle roll (keep it)",
         "second-chance": lambda: "A second try in a lost battle (keep it)",
-        "take-grogu": lambda: "Bring Grogu to you (keep it)",
+        "take-grogu": lambda: "Bring Grogu to you" + (" (keep it)" if signet else ""),
     }
     return words[card.effect]() if card.effect in words else card.title
 

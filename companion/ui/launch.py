@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.devices.config import DeviceConfig, default_file, load_config
+from companion.memory import settle_after_loading
 
 WINDOW_SIZE = (800, 480)
 
@@ -50,6 +51,7 @@ def run_app(fullscreen: bool = False, devices: tuple[DeviceConfig, list[str]] | 
         from kivy.uix.screenmanager import NoTransition
 
         app.manager.transition = NoTransition()
+    settle_after_loading()  # Kivy, the screens and the devices stay for the whole run
     app.run()
 
 

@@ -190,12 +190,15 @@ def test_inactive_equipment_still_counts_for_the_active_ones() -> None:
 
 def test_imperial_force_the_lander_rolls_and_pays_4x_with_one_owned() -> None:
     """BF-RENT-5: fennec lands on din's Imperial force 12 (6+6); he must roll for the payment before anything
-    else (din cannot roll it for him); 3+4 makes 4 x 7 = 28, which din asks for. Then fennec rolls again for
-    his doubles."""
+    else (din cannot roll it for him, and an ask before that roll is told to wait for it); 3+4 makes 4 x 7 = 28,
+    which din asks for. Then fennec rolls again for his doubles."""
     game = owned_by_din("space-12")
     play(game, "roll fennec 6 6")
     assert claims(game) == []
     assert game.describe()["decisions"][0]["kind"] == "utility-roll"
+    assert messages(game, "claim din fennec") == (
+        "Fennec owes Din no payment right now: the payment for Imperial force 1 (test) waits for Fennec's roll: "
+        "Fennec must first roll the dice for the Imperial force Imperial force 1 (test).")
     assert "turn/not-your-turn" in rejected(game, "roll din 3 4")
     play(game, "roll fennec 3 4", "claim din fennec")
     assert cash(game, "fennec") == 1500 - 28  # 4 x (3 + 4)

@@ -149,8 +149,9 @@ def test_the_table_speaks_the_books_words() -> None:
 
 def test_refusals_speak_the_books_words() -> None:
     """BF-WORDS-1: refusals name the Depository, Sigils, payment, inactive, reinstate and the 10 % fee (a
-    ``lift`` or ``keep`` with no inactive property just received names the property), and never the classic
-    bank, mortgage, rent, houses, hotels or bankruptcy."""
+    ``lift`` or ``keep`` with no inactive property just received names the property; selling off a bare
+    character names the armour symbols), and never the classic bank, mortgage, rent, houses, hotels or
+    bankruptcy."""
     game = new_game(2)
     give_deeds(game, "din", "space-11", "space-13", "space-6")  # TEST-ONLY
     build_rows(game, "din", ("space-11", "space-13"), 1)
@@ -158,7 +159,8 @@ def test_refusals_speak_the_books_words() -> None:
     said = [messages(game, "mortgage din space-11"),
             messages(game, "propose din fennec give=deed:space-13 get=cash:50"),
             messages(game, "claim din fennec"),
-            messages(game, "lift din space-6"), messages(game, "keep din space-6")]
+            messages(game, "lift din space-6"), messages(game, "keep din space-6"),
+            messages(game, "sell din space-6")]
     set_cash(game, "din", 100)  # TEST-ONLY
     said.append(messages(game, "unmortgage din space-6"))
     play(game, "roll din 1 3")  # the Sarlacc Pit: 200 owed with 100 in hand
@@ -166,7 +168,9 @@ def test_refusals_speak_the_books_words() -> None:
     said.append(messages(game, "roll din 1 2"))
     text = " ".join(said)
     for word in ("Depository", "armour symbols", "payment", "Reinstate", "colour set", "leave the game",
-                 "has not just received Character 2A (test) inactive: there is no 10 % fee"):
+                 "has not just received Character 2A (test) inactive: there is no 10 % fee",
+                 "There are no armour symbols on Character 2A (test).",
+                 "no 10 % fee to settle on it; reinstate it at the usual cost instead."):
         assert word in text
     for word in ("bank", "mortgage", "rent", "house", "hotel", "bankrupt", "street"):
         assert word not in text.lower()

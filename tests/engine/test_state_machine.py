@@ -384,9 +384,11 @@ class GappedBoxMachine(TableMachine):
 
     def apply_legal(self, cmd: Command, data: st.DataObject) -> None:
         """A legal command that needs box values is refused; once they are entered (what a space is, as the box's
-        board shows it; made-up printed values) it is accepted."""
+        board shows it; made-up printed values) it is accepted. One command may need a value of several cards in
+        turn (a bankruptcy hands over every deed with its pieces, each piece's cost asked as it is reached), but
+        never more than the board has spaces."""
         game = self.g
-        for _ in range(3):
+        for _ in range(len(game.edition.spaces)):
             try:
                 game.apply(cmd)
                 return

@@ -126,7 +126,7 @@ def test_three_landmarks_in_one_round_two_with_the_most_blocks_share_and_the_thi
 
 def test_two_players_wanting_the_last_block_the_first_to_take_it_gets_it() -> None:
     """GO-BLOCK-6: one orange block left in the tray; ann and ben both stop on orange; ann places first, so ben's
-    placement fails as if the tray had none: his marker moves instead."""
+    placement fails as if the tray had none: his marker moves instead, and a late `place` says the tray is out."""
     game = started(2, "roll ann 6 1")
     stack_up(game, "ann", 1, "orange", 2)
     stack_up(game, "ben", 1, "orange", 2)
@@ -135,3 +135,5 @@ def test_two_players_wanting_the_last_block_the_first_to_take_it_gets_it() -> No
     play(game, "place ann orange")
     assert heights(game, "ann")[0] == ("orange", 3) and go(game.state).markers == {"ann": 0, "ben": 1}
     assert not game.state.decisions
+    assert [v.message for v in game.validate(parse_command("place ben orange"))] == [
+        "Ben has no block to place right now (the tray has no orange block left)."]

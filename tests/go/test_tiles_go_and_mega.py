@@ -6,9 +6,12 @@ from __future__ import annotations
 from companion.box.overlay import apply_values
 from companion.edition import Edition, edition_from_data
 from companion.engine.commands import GRAMMAR, parse_command
+from companion.engine.events import Noted
+from companion.engine.state import Setup
+from companion.rules import new_game
 from companion.rules.go_events import TileTaken
 from companion.rules.go_state import go
-from tests.go.testbox import hand, heights, made_up_box, marker_at, open_kinds, play, stack_up, started, tray
+from tests.go.testbox import SEATS, hand, heights, made_up_box, marker_at, open_kinds, play, stack_up, started, tray
 
 
 def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -72,7 +75,7 @@ def test_gos_block_that_cannot_be_placed_moves_the_marker() -> None:
     assert go(game.state).markers["ann"] == 1
 
 
-def test_a_go_button_gives_a_block_at_once_or_a_heist_in_its_turn_but_not_once_megas_begin() -> None:
+def test_a_go_button_gives_a_block_at_once_or_a_heist_in_its_turn() -> None:
     """GO-TILE-3: before the round's roll ann plays a GO Button for a block: the roll waits until she places it;
     a second one for a heist is queued for after the placements."""
     game = started(2, "roll ann 6 1")
@@ -86,16 +89,78 @@ def test_a_go_button_gives_a_block_at_once_or_a_heist_in_its_turn_but_not_once_m
     assert go(game.state).discards == ["go-button", "go-button"]
 
 
-def test_a_go_button_for_a_heist_is_refused_during_the_mega_shut_downs() -> None:
-    """GO-TILE-3: ann's full tracker calls her Mega Shut Down; meanwhile ben's GO Button may give a block but not
-    a heist."""
+def test_a_go_button_heist_played_during_the_mega_shut_downs_comes_before_them() -> None:
+    """GO-TILE-3, GO-ORDER-4 (I-GO-10): ann's full tracker is deciding her Mega Shut Down (ann pink 2, ben pink 1,
+    tray 2 pink) when ben plays a GO Button for a heist: it goes first and ann's Mega waits behind it. The dials
+    match; ben steals a pink from ann (ann 1, ben 2). Ann is then asked again and names pink: ben's 2 go back (tray
+    4), ann keeps hers, her marker goes back to Start and the dice pass to ben."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    stack_up(game, "ann", 1, "pink", 2)
+    stack_up(game, "ben", 1, "pink", 1)
+    hand(game, "ben", "go-button")
+    play(game, "roll ann 6 6")
+    assert open_kinds(game) == [("ann", "mega")] and tray(game, "pink") == 2
+    play(game, "tile ben go-button heist")
+    assert open_kinds(game) == [("ben", "heist")]
+    assert game.describe()["waiting"] == [{"player": "ann", "what": "mega", "step": "mega"}]
+    assert codes(game, "mega ann pink") == ["decision/no-mega"]
+    play(game, "heist ben ann", "dial ben coin", "dial ann coin", "steal ben 1")
+    assert heights(game, "ann")[0] == ("pink", 1) and heights(game, "ben")[0] == ("pink", 2)
+    assert open_kinds(game) == [("ann", "mega")]
+    play(game, "mega ann pink")
+    assert heights(game, "ben")[0] == ("", 0) and heights(game, "ann")[0] == ("pink", 1) and tray(game, "pink") == 4
+    assert go(game.state).markers["ann"] == 0 and (game.state.turn.number, game.state.turn.player) == (2, "ben")
+
+
+def test_a_go_button_block_played_during_a_mega_shut_down_is_placed_before_it() -> None:
+    """GO-ORDER-4, GO-MEGA-3 (I-GO-10): ann's full tracker is deciding her Mega Shut Down when ben plays a GO
+    Button for a block: ann's Mega waits until ben has placed it (a pink: tray pink 4), then she names pink and
+    ben's new block goes back too (tray pink 5)."""
     game = started(2, "roll ann 6 1")
     marker_at(game, "ann", 3)
     hand(game, "ben", "go-button")
-    play(game, "roll ann 6 6")
-    assert open_kinds(game) == [("ann", "mega")]
-    assert codes(game, "tile ben go-button heist") == ["tile/too-late"]
-    assert codes(game, "tile ben go-button block") == []
+    play(game, "roll ann 6 6", "tile ben go-button block")
+    assert open_kinds(game) == [("ben", "place")] and codes(game, "mega ann pink") == ["decision/no-mega"]
+    play(game, "place ben pink")
+    assert open_kinds(game) == [("ann", "mega")] and tray(game, "pink") == 4
+    play(game, "mega ann pink")
+    assert heights(game, "ben")[0] == ("", 0) and tray(game, "pink") == 5
+
+
+def test_a_block_stolen_by_a_go_button_heist_during_the_mega_shut_downs_that_builds_a_landmark_ends_the_game() -> None:
+    """GO-ORDER-4, GO-END-4: ann's full tracker is deciding her Mega Shut Down; ben (pink 3 on square 1) plays a
+    GO Button for a heist on ann (pink 1) and the dials match: the stolen pink makes his fourth, the landmark ends
+    the game at once and ann's Mega Shut Down never comes (her marker stays at the end)."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    stack_up(game, "ben", 1, "pink", 3)
+    stack_up(game, "ann", 1, "pink", 1)
+    hand(game, "ben", "go-button")
+    play(game, "roll ann 6 6", "tile ben go-button heist", "heist ben ann", "dials ben match", "steal ben 1")
+    assert game.state.over and go(game.state).winners == ["ben"] and heights(game, "ben")[0] == ("pink", 4)
+    assert not game.state.decisions and go(game.state).markers["ann"] == 3 and heights(game, "ann")[0] == ("", 0)
+
+
+def test_a_go_button_shut_down_during_the_mega_shut_downs_goes_ahead_of_the_later_megas_and_meets_a_shield() -> None:
+    """GO-ORDER-4, GO-SHUT-2 (I-GO-10): both trackers are full; ann (the roller) is asked first and lets hers go;
+    while ben decides his, ann plays a GO Button for a Shut Down on ben's square 1: ben's Mega goes back to wait,
+    ben stops the Shut Down with his Shield (his pink 2 stays), then he is asked again for his Mega."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    marker_at(game, "ben", 3)
+    stack_up(game, "ben", 1, "pink", 2)
+    hand(game, "ann", "go-button")
+    hand(game, "ben", "shield")
+    play(game, "roll ann 6 6", "pass ann")
+    assert open_kinds(game) == [("ben", "mega")]
+    play(game, "tile ann go-button shut-down")
+    assert open_kinds(game) == [("ann", "shut-down")]
+    play(game, "shut-down ann ben 1")
+    assert open_kinds(game) == [("ben", "shield")]
+    play(game, "shield ben")
+    assert heights(game, "ben")[0] == ("pink", 2) and go(game.state).discards == ["go-button", "shield"]
+    assert open_kinds(game) == [("ben", "mega")] and game.state.turn.number == 1
 
 
 def test_mr_monopoly_moves_the_marker_one_step_but_not_past_the_end() -> None:
@@ -306,3 +371,56 @@ def test_a_mega_shut_down_out_of_its_time_is_refused_in_words_that_say_why() -> 
                                         "Down yet."]
     assert refused["mega ann pink"] == ["Ann has no Mega Shut Down to call now: it comes once the round's other "
                                         "actions are over, when the table asks for it."]
+
+
+def test_a_prisoner_sitting_out_a_round_is_not_offered_their_mega_shut_down_until_the_next() -> None:
+    """GO-JAIL-2 (I-GO-11): ann's tracker is full. Round 1 both stop on 6 and ann lets her Mega go. Round 2 (ben
+    rolls 5 4) ann reaches 11, Go To Jail, and is sent to the Jail (6): she still plays that round and is offered
+    her Mega. Round 3 (ann rolls 3 2) she sits out: ben goes 10 + 2 to GO and lets his heist go; no Mega is
+    offered to ann (the log says why), a `mega` is refused saying why, and the dice pass to ben. Round 4 (1 3):
+    ann 6 + 1 red, ben 0 + 3 pink; once both blocks are placed ann is offered her Mega again."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    play(game, "roll ann 6 6", "pass ann", "roll ben 5 4")
+    assert game.state.player("ann").in_jail and open_kinds(game) == [("ann", "mega")]
+    play(game, "pass ann", "roll ann 3 2", "go ben heist")
+    assert open_kinds(game) == [("ben", "heist")]
+    assert [v.message for v in game.validate(parse_command("mega ann pink"))] == [
+        "Ann sits out this round in Jail, their Mega Shut Down with it: the full tracker waits for the next round."]
+    play(game, "pass ben")
+    assert (game.state.turn.number, game.state.turn.player, go(game.state).step) == (4, "ben", "roll")
+    assert not game.state.decisions and go(game.state).markers["ann"] == 3
+    assert "Ann sits out this round in Jail: their full tracker waits for the next round" in [
+        e.text for e in game.entries[-1].events if isinstance(e, Noted)]
+    play(game, "roll ben 1 3", "place ann red", "place ben pink")
+    assert open_kinds(game) == [("ann", "mega")]
+
+
+def test_a_game_saved_before_rules_version_2_still_offers_a_prisoner_their_mega_shut_down() -> None:
+    """Old games replay as they were played: in a game stamped with rules version 1 (before GO-JAIL-2 was read
+    from the book), ann, sitting round 3 out in Jail with a full tracker, is still asked for her Mega Shut Down
+    once ben has let his heist go, and may call it."""
+    seats = [{"id": pid, "name": pid.capitalize(), "board": board} for pid, board in SEATS[:2]]
+    game = play(new_game(made_up_box(), Setup("monopoly-go", "standard", seats, rules_version=1)), "roll ann 6 1")
+    marker_at(game, "ann", 3)
+    play(game, "roll ann 6 6", "pass ann", "roll ben 5 4", "pass ann", "roll ann 3 2", "go ben heist", "pass ben")
+    assert "ann" in go(game.state).sat_out and open_kinds(game) == [("ann", "mega")]
+    play(game, "mega ann pink")
+    assert go(game.state).markers["ann"] == 0
+
+
+def test_a_tracker_a_prisoner_fills_while_sitting_out_waits_for_the_next_round() -> None:
+    """GO-JAIL-2, GO-MEGA-2 (I-GO-11): ann sits out round 3 in Jail with her marker on step 2 of 3; during ben's
+    Mega Shut Down she plays Mr. Monopoly (step 3, the end): she may use the tile, but her Mega is not queued this
+    round; ben names brown and round 4 is ben's to roll."""
+    game = started(2, "roll ann 6 1")
+    marker_at(game, "ann", 2)
+    marker_at(game, "ben", 3)
+    hand(game, "ann", "mr-monopoly")
+    play(game, "roll ann 6 6", "pass ben", "roll ben 5 4", "pass ben", "roll ann 3 2", "go ben block",
+         "place ben brown")
+    assert "ann" in go(game.state).sat_out and open_kinds(game) == [("ben", "mega")]
+    play(game, "tile ann mr-monopoly")
+    assert go(game.state).markers["ann"] == 3 and not game.describe()["waiting"]
+    play(game, "mega ben brown")
+    assert (game.state.turn.number, game.state.turn.player) == (4, "ben") and not game.state.decisions

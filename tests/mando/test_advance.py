@@ -136,6 +136,20 @@ def test_an_enemy_passing_grogu_alone_captures_him() -> None:
     assert game.state.over and game.state.end_reason == "Grogu was captured"
 
 
+def test_an_enemy_bumped_onto_grogu_alone_captures_him() -> None:
+    """MA-ADVANCE-5, MA-ADVANCE-6, MA-END-1: the rule book's example of two enemies on one space, one roll shorter: the
+    Incinerator Stormtrooper on 27 and the Death Trooper leaving outpost 4 would both stop on 29 with a 2, so the
+    Incinerator goes on to 30, where Grogu was left alone: he is captured there."""
+    game = new_game(2)
+    place_enemy(game, INC, 27)                           # TEST-ONLY
+    give_deeds(game, "cara", deed_id(30))                # TEST-ONLY
+    leave_grogu(game, 30)                                # TEST-ONLY
+    play(game, "roll din 4", "roll din 2")
+    assert (where(game, INC), where(game, DT)) == ((30, 0), (29, 0))
+    assert game.state.over and game.state.end_reason == "Grogu was captured"
+    assert grogu(game) == ("", 30)
+
+
 def test_grogu_with_a_hero_is_safe_from_an_advance() -> None:
     """MA-ADVANCE-6, MA-ADVANCE-4: an enemy that stops on the hero carrying Grogu neither fights nor captures."""
     game = new_game(2)

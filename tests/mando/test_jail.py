@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.engine.events import GameEnded
 from companion.engine.game import Game
+from companion.table.views import pieces
 
 from .helpers import (
     INC,
@@ -76,7 +77,8 @@ def test_grogu_stays_on_go_to_jail_when_his_holder_has_no_hideout() -> None:
 
 def test_grogu_stays_on_a_hideout_of_his_holder_without_an_enemy() -> None:
     """MA-JAIL-2: a holder with hideouts chooses one where no enemy stands, or the Go To Jail space; the turn
-    cannot end before. Interpretation: the Go To Jail space may be chosen even when a hideout would do."""
+    cannot end before; a space not offered is refused naming the choices with their ids. Interpretation: the
+    Go To Jail space may be chosen even when a hideout would do."""
     game = new_game(2)
     hand_grogu(game, "din")                              # TEST-ONLY
     give_deeds(game, "din", *(deed_id(p) for p in (1, 3, 5)))   # TEST-ONLY
@@ -86,6 +88,9 @@ def test_grogu_stays_on_a_hideout_of_his_holder_without_an_enemy() -> None:
     assert game.describe()["decisions"][0]["choices"] == [deed_id(1), deed_id(5), "go-to-jail"]
     assert codes(game, "end din") == ["turn/decision-open"]
     assert codes(game, f"grogu din {deed_id(3)}") == ["grogu/where"]
+    names = [f"{game.edition.space(c).name} ({c})" for c in (deed_id(1), deed_id(5), "go-to-jail")]
+    assert refusal(game, f"grogu din {deed_id(3)}").violations[0].message == (
+        f"Grogu can stay only on: {', '.join(names)}.")   # a table script names the space by its id
     assert codes(game, f"grogu cara {deed_id(1)}") == ["decision/no-leave-grogu"]
     assert codes(game, "grogu din go-to-jail") == []
     play(game, f"grogu din {deed_id(5)}", "end din")
@@ -173,13 +178,16 @@ def test_losing_to_moff_gideon_sends_the_hero_to_jail() -> None:
 
 def test_losing_to_moff_gideon_with_grogu_ends_the_game() -> None:
     """MA-BOSS-7, MA-END-1: losing to Moff Gideon while holding Grogu lets him capture Grogu: the game is over
-    and every hero has lost."""
+    and every hero has lost; Din no longer holds Grogu, who was taken on hideout 1 (a script found the JSON
+    still showing him with Din)."""
     game = new_game(2)
     hand_grogu(game, "din")                              # TEST-ONLY
     place_enemy(game, MOFF, 1)                           # TEST-ONLY
     events = play(game, "roll din 1", "decline din", "close", "roll din 6 3")   # 9 against 10
     assert [e.reason for e in events if isinstance(e, GameEnded)] == ["Grogu was captured"]
     assert game.state.over and game.state.ranking == []
+    assert grogu(game) == ("", 1)
+    assert pieces(game)[0].place == f"captured on {game.edition.spaces[1].name}"
 
 
 def test_the_signet_that_finds_grogu_takes_him_from_his_holder_but_not_into_jail() -> None:

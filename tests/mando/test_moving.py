@@ -295,6 +295,52 @@ def test_a_correction_onto_grogus_space_takes_him_before_the_space() -> None:
     assert cash(game, "kuiil") == 150 - (40 - 30)
 
 
+def test_a_correction_short_of_grogus_space_gives_him_back() -> None:
+    """MA-GROGU-1, MA-MOVE-2 (a table script found the hero keeping Grogu after the token was corrected to a
+    space before his): Kuiil's die move from 5 passed Just Visiting (8) and took Grogu, but the table says the
+    token is really on hideout 7, so Kuiil never reached him and Grogu waits on 8 again; corrected to 9, the
+    move did pass him, and Kuiil takes him again; back to 7, he waits on 8, and set 2's 30 costs Kuiil
+    30 - 10 = 20. Corrected past 8 at once (hideout 11), Kuiil keeps him: set 3's 40 costs 40 - 30 = 10. A
+    correction on a later turn does not undo a take of an earlier one."""
+    game = new_game(4)
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(game, hero, 6)
+    place_hero(game, "kuiil", 5)                         # TEST-ONLY
+    play(game, "roll kuiil 4")                           # 5 -> 9, passing Just Visiting
+    assert grogu(game) == ("kuiil", -1)
+    play(game, f"correct kuiil {deed_id(7)}")
+    assert grogu(game) == ("", 8)
+    play(game, f"correct kuiil {deed_id(9)}")           # on second thoughts, on 9 after all: he passed 8
+    assert grogu(game) == ("kuiil", -1)
+    play(game, f"correct kuiil {deed_id(7)}", "buy kuiil")
+    assert grogu(game) == ("", 8)
+    assert cash(game, "kuiil") == 150 - (30 - 10)
+    game = new_game(4)
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(game, hero, 6)
+    place_hero(game, "kuiil", 5)                         # TEST-ONLY
+    play(game, "roll kuiil 4", f"correct kuiil {deed_id(11)}", "buy kuiil", "end kuiil")
+    assert grogu(game) == ("kuiil", -1)
+    assert cash(game, "kuiil") == 150 - (40 - 30)
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(game, hero, 1)
+    play(game, "roll kuiil 1", f"correct kuiil {deed_id(9)}")   # 11 -> 12, really on 9: a miscount
+    assert grogu(game) == ("kuiil", -1)
+
+
+def test_a_correction_off_free_parking_gives_grogu_back_to_his_holder() -> None:
+    """MA-GROGU-2, MA-MOVE-2: Cara stops on Free Parking and takes Grogu from Din, but the table says her token
+    is really on hideout 15: she never stopped there, and Din has him again."""
+    game = new_game(2)
+    quiet_turn(game, "din", 6)
+    hand_grogu(game, "din")                              # TEST-ONLY
+    place_hero(game, "cara", 13)                         # TEST-ONLY
+    play(game, "roll cara 3")                            # 13 -> 16, Free Parking
+    assert grogu(game) == ("cara", -1)
+    play(game, f"correct cara {deed_id(15)}")
+    assert grogu(game) == ("din", -1)
+
+
 def test_bo_katan_kryze_collects_like_cara_dune() -> None:
     """MA-HERO-6: in the second season Bo-Katan Kryze has Cara Dune's ability: 50 at GO, 70 with Grogu. TEST
     DATA: the second season on the test box."""

@@ -272,6 +272,8 @@ def test_used_cards_go_under_the_deck_and_held_ones_cannot_be_drawn() -> None:
     play(game, "roll cara 2")
     assert codes(game, "card cara find-grogu") == ["card/held"]
     play(game, "card cara second-try", "end cara")
+    assert refusal(game, "signet cara find-grogu").violations[0].message == (
+        "Cara holds no Signet card 'find-grogu' (they hold second-try).")
     play(game, "signet din find-grogu")
     assert grogu(game) == ("din", -1)
     assert signets(game, "din") == []
@@ -292,6 +294,22 @@ def test_a_signet_card_nobody_has_entered_is_asked_for_when_drawn() -> None:
     assert [(v.code, v.need.target if v.need else "") for v in asked] == [("box/needed", "card:signet")]
     play(game, "box card:signet/bonus-2 effect=battle-bonus amount=2", "card din bonus-2")
     assert signets(game, "din") == ["bonus-2"]
+
+
+def test_a_card_of_another_deck_named_at_a_draw_is_refused_as_such() -> None:
+    """MA-SIGNET-1, MA-SEASON-3 (a table script found an ally card named at a Signet draw asked for as a new
+    Signet card): a card only another deck lists is refused, naming its deck, and the draw stays open for the
+    Signet card really drawn (payday: 150 + 40). The same for an enemy card in the first season."""
+    game = new_game2(2)
+    play(game, "roll din 2")
+    refused = refusal(game, "card din ally-10").violations
+    assert [v.code for v in refused] == ["card/other-deck"]
+    assert "Unexpected Allies deck" in refused[0].message
+    play(game, "card din payday")
+    assert cash(game, "din") == 150 + 40
+    game = new_game(2, edition=mando(cards=False))
+    play(game, "roll din 2")
+    assert codes(game, "card din level-1") == ["card/other-deck"]
 
 
 def test_boba_fett_draws_two_and_takes_one_or_both_with_grogu() -> None:

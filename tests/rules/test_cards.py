@@ -246,6 +246,10 @@ def test_jail_free_card_can_be_sold_to_another_player() -> None:
 
 
 def test_cannot_sell_a_card_you_do_not_hold() -> None:
-    """OT-CARD-4: only a card actually held can be sold."""
+    """OT-CARD-4: only a card actually held can be sold; the refusal names the deck as the board does."""
     game = new_game()
     assert "trade/no-card" in rejected(game, "propose luke vader give=card:imperial get=cash:30")
+    assert refusal(game, "propose luke vader give=card:imperial get=cash:30").violations[0].message == (
+        "Luke holds no Imperial Get Out of Jail Free card.")
+    assert refusal(game, "propose luke vader give=card:jail-free get=cash:30").violations[0].message == (
+        "'jail-free' is not a deck of this game; a card is named by its deck: imperial, rebel.")

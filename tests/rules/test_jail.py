@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.engine.events import JailChanged, RentDue
 from companion.engine.game import Game
 
-from .helpers import give_deeds, new_game, play, rejected, roll_and_end
+from .helpers import give_deeds, new_game, play, refusal, rejected, roll_and_end
 
 JAIL = 10
 VADER_IDLE = ["4 6", "4 6", "5 6"]  # vader's quiet turns: 10 (visiting), 20 (Free Parking), 31 (declined)
@@ -120,11 +120,14 @@ def test_doubles_on_the_third_jail_turn_free_without_a_fine() -> None:
 
 
 def test_fine_before_rolling_on_the_first_jail_turn() -> None:
-    """OT-JAIL-9: luke pays 50 before rolling, is free, and rolls normally: 1+2 to 13."""
+    """OT-JAIL-9: luke pays 50 before rolling (with ``fine``: ``pay`` settles debts and points to ``fine``), is
+    free, and rolls normally: 1+2 to 13."""
     game = new_game()
     luke_sent_to_jail(game)
     assert rejected(game, "fine luke") == ["turn/not-your-turn"]
     roll_and_end(game, "vader", VADER_IDLE[0])
+    said = refusal(game, "pay luke").violations[0].message
+    assert said.endswith("(the Jail fine is not a debt: it is paid as the fine, before the roll).")
     play(game, "fine luke")
     assert not game.state.player("luke").in_jail
     assert game.state.cash("luke") == 1500 - 50

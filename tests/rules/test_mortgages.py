@@ -122,6 +122,19 @@ def test_only_mortgaged_deeds_can_be_lifted() -> None:
     assert rejected(game, "unmortgage vader dagobah-swamp") == ["mortgage/not-mortgaged"]
 
 
+def test_lift_answers_a_received_mortgage_and_points_an_owner_to_unmortgage() -> None:
+    """OT-MORT-4: a mortgage of the player's own is lifted with ``unmortgage`` (30 + 3 interest); ``lift`` only
+    answers a mortgaged deed just received, and says which command lifts one's own."""
+    game = new_game()
+    give_deeds(game, "vader", "dagobah-swamp")
+    play(game, "mortgage vader dagobah-swamp")
+    assert refusal(game, "lift vader dagobah-swamp").violations[0].message == (
+        "Vader has not just received Dagobah: Swamp mortgaged: there is no interest to settle on it; lift the "
+        "mortgage on it at the usual cost instead.")
+    play(game, "unmortgage vader dagobah-swamp")
+    assert game.state.cash("vader") == 1500 + 30 - 33
+
+
 def test_nobody_else_can_lift_the_mortgage() -> None:
     """OT-MORT-6: another player cannot take a mortgaged deed over by paying off the bank."""
     game = new_game()

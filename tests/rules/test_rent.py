@@ -287,7 +287,8 @@ def test_nearest_vessel_unowned_is_offered_at_its_price() -> None:
 
 def test_nearest_utility_card_takes_a_fresh_roll_times_ten() -> None:
     """OT-CARD-1 (nearest-utility card): from 7 to the Reactor Core (12), owned by vader with ONE utility;
-    luke rolls again, 2+3, and owes 10 x 5 = 50 (not 4 x 5, and not from the 3+4 that moved him)."""
+    luke rolls again, 2+3, and owes 10 x 5 = 50 (not 4 x 5, and not from the 3+4 that moved him). Asked for
+    before that roll, the rent is said to wait for it."""
     game = new_game()
     give_deeds(game, "vader", "reactor-core")  # TEST-ONLY gift
     events = play(game, "roll luke 3 4", "card luke nearest-utility")
@@ -295,11 +296,29 @@ def test_nearest_utility_card_takes_a_fresh_roll_times_ten() -> None:
     assert rent_due(events) == []
     assert [d.kind for d in game.state.decisions] == ["utility-roll"]
     assert "turn/decision-open" in rejected(game, "end luke")
+    assert refusal(game, "claim vader luke").violations[0].message == (
+        "Luke owes Vader no rent right now: the rent for Reactor Core waits for Luke's roll: Luke must first roll "
+        "the dice for the utility Reactor Core.")
     events = play(game, "roll luke 2 3")
     assert rent_due(events) == [("vader", "luke", "reactor-core", 50)]
     assert game.state.player("luke").position == 12  # the fresh roll does not move the token
     play(game, "claim vader luke", "end luke")
     assert game.state.cash("luke") == 1500 - 50
+
+
+def test_a_rent_waiting_for_the_fresh_roll_is_said_so_after_an_earlier_paid_claim() -> None:
+    """OT-CARD-1 (nearest-utility card), OT-RENT-6: luke paid vader the Frozen Plains rent last time round; asked
+    again before his fresh roll for the card, the refusal speaks of the Moisture Farm rent waiting for that roll,
+    not of the rent already paid."""
+    game = new_game()
+    give_deeds(game, "vader", "hoth-frozen-plains", "moisture-farm")  # TEST-ONLY gift
+    play(game, "roll luke 1 1", "card luke contest-prize", "roll luke 2 2", "claim vader luke")  # 2, then 6
+    play(game, "roll luke 1 4", "decline luke", "close", "end luke")  # 11
+    roll_and_end(game, "vader", "6 4")
+    play(game, "roll luke 6 5", "card luke nearest-utility")  # 22 -> 28
+    assert refusal(game, "claim vader luke").violations[0].message == (
+        "Luke owes Vader no rent right now: the rent for Moisture Farm waits for Luke's roll: Luke must first roll "
+        "the dice for the utility Moisture Farm.")
 
 
 def test_nearest_utility_from_the_second_imperial_space_is_the_moisture_farm() -> None:

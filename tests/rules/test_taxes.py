@@ -7,7 +7,7 @@ import pytest
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS
 
-from .helpers import give_cash, give_deeds, new_game, play, rejected, roll_and_end
+from .helpers import give_cash, give_deeds, new_game, play, refusal, rejected, roll_and_end
 
 
 def bank(game: Game) -> int:
@@ -23,6 +23,8 @@ def test_docking_tax_asks_how_to_pay() -> None:
     assert "turn/decision-open" in rejected(game, "roll luke 1 2")
     assert rejected(game, "tax luke half") == ["tax/choice"]
     assert rejected(game, "tax vader flat") == ["decision/no-tax"]
+    assert refusal(game, "pay luke").violations[0].message == (
+        "Luke owes nothing: Luke must first choose how to pay the Docking Tax (flat or worth).")
     assert game.state.cash("luke") == 1500
 
 

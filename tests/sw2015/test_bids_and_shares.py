@@ -1,13 +1,14 @@
-"""Star Wars 2015, found by the second red-team pass: an auction nobody else may bid in, a Force card that makes
-its player pay each other player while short of cash, a ``play`` that names no card, and a card that would move
-a token out of Jail (SW-BUY-4, SW-BUY-5, SW-CASH-1, SW-FORCE-3 in docs/rules/star-wars-2015.md). The board is the
-made-up box of tests/sw2015/testbox.py (TEST DATA): Tatooine at 4 and 7 (price 100), Tax at 9 (200), Endor at 11
-(price 120), Free Parking at 12, the Empire cards at 13, Go To Jail at 18, Kashyyyk at 21. Every card half named
-here is TEST DATA."""
+"""Star Wars 2015, found by the second and third red-team passes: an auction nobody else may bid in, an offer to a
+lander whose side has no Base left, a Force card that makes its player pay each other player while short of cash,
+a ``play`` that names no card, and a card that would move a token out of Jail (SW-BUY-4, SW-BUY-5, SW-CASH-1,
+SW-FORCE-3 in docs/rules/star-wars-2015.md). The board is the made-up box of tests/sw2015/testbox.py (TEST DATA):
+Tatooine at 4 and 7 (price 100), Tax at 9 (200), Endor at 11 (price 120), Free Parking at 12, the Empire cards at
+13, Go To Jail at 18, Kashyyyk at 21. Every card half named here is TEST DATA."""
 
 from __future__ import annotations
 
 from companion.engine.ledger import BANK
+from companion.table.presenters import event_line
 from tests.rules.helpers import play, refusal, rejected
 
 from .test_force_cards import board_only
@@ -28,6 +29,39 @@ def test_a_bid_nobody_else_may_raise_wins_at_once() -> None:
          "roll luke 1 2", "decline luke", "bid vader 10")
     assert (game.state.auction, game.state.owner(space(7)), game.state.cash("vader")) == (None, "vader", 1500)
     play(game, "end luke")
+
+
+def test_a_lander_whose_side_has_no_base_left_is_told_they_cannot_buy() -> None:
+    """SW-BUY-4 (third red-team pass: the offer said "Luke may buy it" while ``buy`` was refused): with one Base of
+    each colour, Luke's is on Tatooine 4; he stops on Tatooine 7 and the log (and the table script's decision
+    text) says he cannot buy it and that it goes up for auction; ``buy`` is refused, ``decline`` opens the
+    auction."""
+    game = new_game("luke", "vader", bases=1)
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 2", "card vader collect-10-empire", "end vader",
+         "roll luke 1 2")
+    assert [line for e in game.entries[-1].events if (line := event_line(game, e))][-1] == (
+        "Tatooine 2 is for sale, but the Rebels have no Base left in the Bank: Luke cannot buy it, and it goes up "
+        "for auction")
+    assert game.describe()["decisions"][0]["text"] == "decline Tatooine 2 (no Base left): to auction"
+    assert rejected(game, "buy luke") == ["bases/none-left"]
+    play(game, "decline luke")
+    assert game.state.auction is not None
+
+
+def test_the_offer_with_no_base_left_has_one_button_and_needs_no_price() -> None:
+    """SW-BUY-4, SW-BOX-2: one Base of each colour, Tatooine 2 entered without its price (TEST DATA). Luke's Base
+    is on Tatooine 1; he stops on Tatooine 2: the table offers one button, the auction, without asking the
+    price (nobody may buy it for the Rebels), and it runs ``decline luke``."""
+    from companion.table.actions import turn_actions
+
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24 jail=6 bases=1",
+         "box space:space-4 kind=planet group=tatooine price=100 rent=10",
+         "box space:space-7 kind=planet group=tatooine", "roll luke 1 3", "buy luke", "end luke",
+         "box space:space-3 kind=card deck=rebel", "box card:rebel/c-empire effect=collect amount=10 side=empire",
+         "roll vader 1 2", "card vader c-empire", "end vader", "roll luke 1 2")
+    assert [(a.label, a.command) for a in turn_actions(game) if a.key in ("buy", "decline")] == [
+        ("Luke: no Base left, auction Tatooine 2", "decline luke")]
 
 
 def test_an_auction_nobody_may_bid_in_closes_at_once() -> None:

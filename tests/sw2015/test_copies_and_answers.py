@@ -1,5 +1,5 @@
 """Star Wars 2015: the copies of a Force card the box holds, a player who chooses whom a card collects from, and
-the rent paid at once and held until the next roll while the payer may still say no (SW-FORCE-4, SW-FORCE-6,
+the rent paid to its owner at once while the payer may still say no until the next roll (SW-FORCE-4, SW-FORCE-6,
 SW-FORCE-7, SW-FORCE-8 in docs/rules/star-wars-2015.md). The board is the made-up box of
 tests/sw2015/testbox.py (TEST DATA): the Rebel cards at 3, Tatooine at 4 (price 100, rent 10). Every card half
 named here is TEST DATA, entered as a family enters a card when it is drawn or played."""
@@ -12,10 +12,11 @@ from companion.engine.ledger import BANK
 from companion.rules.core import Emitter
 from companion.rules.mechanics.force_cards import discard_account, held_rents
 from companion.script import parse_script, run_script
+from companion.table.presenters import event_line
 from tests.rules.helpers import codes, play, rejected
 
 from .test_force_cards import board_only, held, move_cards, piles
-from .testbox import new_game
+from .testbox import new_game, space
 
 BONUS = "box card:rebel/bonus 'title=Bonus' effect=collect amount=25 side=rebel count=1"
 """TEST DATA: a Rebel half that collects 25 from the bank, of which the box holds one copy."""
@@ -96,31 +97,42 @@ def test_a_payer_who_could_hold_no_just_say_no_is_not_asked() -> None:
     assert rejected(game, "say-no vader") == ["decision/no-just-say-no"]
 
 
-def test_a_rent_paid_is_held_until_the_next_roll_then_goes_to_its_owner() -> None:
+def lines(game: Game) -> list[str]:
+    """What the log shows of the last command."""
+    return [line for event in game.entries[-1].events if (line := event_line(game, event))]
+
+
+def test_a_rent_claimed_reaches_its_owner_at_once_and_may_be_said_no_to_until_the_next_roll() -> None:
     """SW-FORCE-6: Luke buys Tatooine 1 (1500 - 100 = 1400); Vader stops there and Luke claims the full 10. Vader
-    holds cards dealt unseen, so he could say no; he can pay, so he pays at once (1490) and the 10 wait for Luke
-    until the next roll, with no tap to let it stand. Vader ends his turn; Luke rolls (to Tatooine 2, his
-    own turn's landing): the 10 are his (1410)."""
+    holds cards dealt unseen, so he could say no; he can pay, so he pays Luke at once: Vader 1490, Luke 1410,
+    with no tap to let it stand, and the log says he may still say no until the next roll. Vader ends his turn;
+    Luke rolls (to Tatooine 2, his own): the window closes, nothing changes hands and no line speaks of it."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
     assert game.state.decisions == [] and held_rents(game.state) == [("luke", "vader", 10)]
-    assert (game.state.cash("vader"), game.state.cash("luke")) == (1490, 1400)
+    assert (game.state.cash("vader"), game.state.cash("luke")) == (1490, 1410)
+    assert lines(game) == ["Vader pays Luke 10 credits (rent for Tatooine 1; Vader may still say no until the next "
+                           "roll): Vader −10 credits, Luke +10 credits"]
     play(game, "end vader", "roll luke 1 2")
     assert (game.state.cash("vader"), game.state.cash("luke"), held_rents(game.state)) == (1490, 1410, [])
+    assert not any("rent" in line or "say no" in line for line in lines(game))
     assert codes(game, "say-no vader") == ["decision/no-just-say-no"]
 
 
-def test_letting_a_held_rent_stand_gives_it_to_its_owner_at_once() -> None:
-    """SW-FORCE-6: as above, but Vader lets it stand: Luke has the 10 at once (1410), before any roll."""
+def test_letting_a_paid_rent_stand_closes_the_window_and_changes_nothing() -> None:
+    """SW-FORCE-6: as above, but Vader lets it stand: the rent stays Luke's (1410; Vader 1490), Vader may no
+    longer say no, and the log has nothing to add."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader", "let-stand vader")
     assert (game.state.cash("vader"), game.state.cash("luke"), held_rents(game.state)) == (1490, 1410, [])
+    assert lines(game) == []
+    assert codes(game, "say-no vader") == ["decision/no-just-say-no"]
 
 
-def test_a_just_say_no_to_a_held_rent_gives_it_back() -> None:
-    """SW-FORCE-4, SW-FORCE-6: Vader pays the 10 (held), ends his turn, then says no before Luke rolls: Luke, who
-    could answer, lets it stand, so the claim is cancelled and the 10 go back to Vader (1500; Luke 1400).
-    Vader's Just say no! lies on the Empire discard pile (2 cards left in his hand)."""
+def test_a_just_say_no_to_a_paid_rent_makes_the_owner_pay_it_back() -> None:
+    """SW-FORCE-4, SW-FORCE-6: Vader pays Luke the 10 (Vader 1490, Luke 1410), ends his turn, then says no before
+    Luke rolls: Luke, who could answer, lets it stand, so the claim is cancelled and Luke pays the 10 back
+    (Vader 1500, Luke 1400). Vader's Just say no! lies on the Empire discard pile (2 cards left in his hand)."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader", "end vader")
     play(game, "say-no vader")
@@ -128,6 +140,47 @@ def test_a_just_say_no_to_a_held_rent_gives_it_back() -> None:
     play(game, "let-stand luke")
     assert (game.state.cash("vader"), game.state.cash("luke"), held_rents(game.state)) == (1500, 1400, [])
     assert (held(game, "vader", "empire"), piles(game, "empire")) == (2, (15, 1))
+    assert lines(game)[1] == "The rent Vader paid, given back: Luke −10 credits, Vader +10 credits"
+
+
+def test_an_owner_who_spent_a_rent_said_no_to_loses_a_base_instead() -> None:
+    """SW-FORCE-6, SW-CASH-1: Vader pays Luke the 10 (Luke 1410); Luke spends all but 5 (TEST-ONLY: a transfer
+    to the bank). Vader says no and Luke lets it stand: Luke owes the 10 back and cannot pay, so, as nobody goes
+    bankrupt, he keeps his 5 and loses his most valuable Base, Tatooine 1, his only one: Vader's side sets an
+    Empire Base there and the space is Vader's (Vader still 1490)."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader",
+         "transfer luke bank 1405 spent (TEST-ONLY)", "end vader", "say-no vader", "let-stand luke")
+    assert (game.state.cash("luke"), game.state.cash("vader"), game.state.owner(space(4))) == (5, 1490, "vader")
+    assert held_rents(game.state) == [] and game.describe()["bases"] == {"rebel": {"board": 0, "bank": 12},
+                                                                         "empire": {"board": 1, "bank": 11}}
+
+
+def test_a_correction_keeps_a_paid_rent_paid_and_closes_its_window() -> None:
+    """SW-FORCE-6, as a correction in every edition: Vader pays Luke the 10 for Tatooine 1 (Vader 1490, Luke
+    1410), then the table corrects his token to Hoth 2 (nobody's: offered to him). The landing the rent was for
+    did not happen, but a rent paid stays paid: Vader may no longer say no to it, and the table gives it back
+    with a transfer (Vader 1500, Luke 1400)."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader",
+         "correct vader space-2")
+    assert (game.state.cash("vader"), game.state.cash("luke"), held_rents(game.state)) == (1490, 1410, [])
+    assert codes(game, "say-no vader") == ["decision/no-just-say-no"]
+    play(game, "transfer luke vader 10 rent for a landing that did not happen")
+    assert (game.state.cash("vader"), game.state.cash("luke")) == (1500, 1400)
+
+
+def test_a_just_say_no_played_before_a_correction_is_answered_to_the_end() -> None:
+    """SW-FORCE-6 (third red-team pass: the correction closed the window under the answers, and the cancelled rent
+    never came back): Vader pays Luke the 10 and says no to it; before Luke answers, the table corrects Vader's
+    token to Hoth 2. Luke lets the Just say no! stand: the claim is cancelled and Luke pays the 10 back (Vader
+    1500, Luke 1400)."""
+    game = new_game("luke", "vader")
+    play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader", "say-no vader",
+         "correct vader space-2")
+    assert held_rents(game.state) == [("luke", "vader", 10)]
+    play(game, "let-stand luke")
+    assert (game.state.cash("vader"), game.state.cash("luke"), held_rents(game.state)) == (1500, 1400, [])
 
 
 def test_a_payer_short_of_cash_answers_the_claim_first() -> None:
@@ -170,9 +223,9 @@ def test_a_card_collecting_from_one_player_may_be_cancelled() -> None:
 
 
 def test_the_payers_button_against_a_held_rent_stays_until_the_roll() -> None:
-    """SW-FORCE-6: at the table, Vader's button against the 10 held for Luke is there once he has paid, says what
+    """SW-FORCE-6: at the table, Vader's button against the 10 he paid Luke is there once he has paid, says what
     it answers, and runs ``say-no vader``; while the answers to it are open it is gone (Luke's own buttons answer
-    then); once the rent goes to Luke at the next roll it is gone too."""
+    then); once the window closes at the next roll it is gone too."""
     from companion.table.actions import turn_actions
 
     def held_buttons(game: Game) -> list[tuple[str, str]]:
@@ -180,7 +233,7 @@ def test_the_payers_button_against_a_held_rent_stays_until_the_roll() -> None:
 
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
-    assert held_buttons(game) == [("Vader: Just say no! to Luke's rent (10 credits, held until the next roll)",
+    assert held_buttons(game) == [("Vader: Just say no! to Luke's rent (10 credits, paid; until the next roll)",
                                    "say-no vader")]
     play(game, "say-no vader")
     assert held_buttons(game) == [] and [a.command for a in turn_actions(game) if "luke" in a.command][:2] == [

@@ -96,13 +96,14 @@ def test_a_card_to_keep_joins_the_hand_and_frees_from_jail_when_played() -> None
 
 def test_just_say_no_cancels_a_rent_claim_and_may_itself_be_answered() -> None:
     """SW-FORCE-4, SW-FORCE-6: Luke claims 10 rent on Tatooine 1 from Vader, who holds 3 cards dealt unseen: the
-    rent is paid at once and held until the next roll (Vader 1490, Luke still 1400). Vader says no (2 cards
-    left); Luke says no to that (2 left); Vader says no again (1 left); Luke lets it stand: three Just say no!, so
-    the claim is cancelled and the 10 go back to Vader. Nobody rolls while the answers go on."""
+    rent is paid to Luke at once, and Vader may say no to it until the next roll (Vader 1490, Luke 1410). Vader
+    says no (2 cards left); Luke says no to that (2 left); Vader says no again (1 left); Luke lets it stand: three
+    Just say no!, so the claim is cancelled and Luke pays the 10 back (Vader 1500, Luke 1400). Nobody rolls while
+    the answers go on."""
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader")
     assert game.state.decisions == [] and held_rents(game.state) == [("luke", "vader", 10)]
-    assert (game.state.cash("vader"), game.state.cash("luke")) == (1490, 1400)
+    assert (game.state.cash("vader"), game.state.cash("luke")) == (1490, 1410)
     assert codes(game, "let-stand luke") == ["decision/no-just-say-no"]
     play(game, "say-no vader")
     assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "luke")]

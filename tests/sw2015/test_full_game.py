@@ -89,7 +89,8 @@ def test_the_rebels_win_and_finn_is_the_ultimate_winner(game: Game) -> None:
     then Luke; then the Empire, Vader (5) before Kylo (1)."""
     s = game.state
     assert s.end_reason == ("every planet space holds a Base: victory to the Rebels, 8 to 6 in Bases; Finn is the "
-                            "ultimate winner")
+                            "ultimate winner, level with Luke on 4 Bases but holding the highest-placed one "
+                            "(Dagobah 2)")
     assert [(r["player"], r["worth"], r["side"]) for r in s.ranking] == [
         ("finn", 4, "rebel"), ("luke", 4, "rebel"), ("vader", 5, "empire"), ("kylo", 1, "empire")]
 

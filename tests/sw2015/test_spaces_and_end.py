@@ -5,13 +5,17 @@ Geonosis 22 costs 260; Hyperdrive 5 and 16, Bounty Hunter 10, Trade Federation T
 
 from __future__ import annotations
 
-from companion.engine.events import GameEnded
+from dataclasses import replace
+
+from companion.engine.events import GameEnded, Noted
 from companion.engine.ledger import BANK
+from companion.engine.state import Setup
+from companion.rules import new_game as open_game
 from companion.rules.mechanics.bases import base_unit
 from tests.rules.builders_assets import set_cash
-from tests.rules.helpers import codes, play
+from tests.rules.helpers import codes, play, refusal, rejected
 
-from .testbox import new_game, place_bases, space
+from .testbox import edition, new_game, place_bases, seats, space
 
 
 def stock(game, side: str) -> int:
@@ -65,12 +69,14 @@ def test_an_ally_owed_turns_the_same_base_over() -> None:
 def test_an_enemy_side_with_no_base_left_leaves_the_hexagon_empty() -> None:
     """SW-CASH-5: one Base of each colour. Luke holds Tatooine 1; Vader stops there on doubles, then buys Endor 1.
     With 5 credits he cannot pay Luke's 10: his Base goes back, and with no Rebel Base in the bank the hexagon
-    stays empty."""
+    stays empty; the log says why Luke does not get it."""
     game = new_game("luke", "vader", bases=1)
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 2 2", "roll vader 2 2", "buy vader")
     set_cash(game, "vader", 5)                                         # TEST-ONLY
-    play(game, "claim luke vader", "let-stand vader")
+    events = play(game, "claim luke vader", "let-stand vader")
     assert (game.state.owner(space(8)), stock(game, "empire"), stock(game, "rebel")) == (BANK, 1, 0)
+    assert any(isinstance(e, Noted) and e.text.endswith(
+        "; the Rebels have no Base left in the Bank to set there, so Endor 1 is empty again") for e in events)
 
 
 def test_hyperdrive_jumps_to_an_unowned_planet_space_before_the_next_hyperdrive() -> None:
@@ -104,6 +110,51 @@ def test_the_bounty_hunter_sets_a_free_base_in_place_of_an_enemys() -> None:
     assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
 
 
+def test_the_bounty_hunter_may_take_a_space_nobody_has_described_yet() -> None:
+    """SW-BOUNTY-1, SW-BOX-2 (third red-team pass: on a board still being learnt, the Bounty Hunter gave nothing
+    while the box knew no free planet space, though the board has them): only the length and the Bounty Hunter
+    (10) are entered. Luke stops there first: he may choose space 20, nobody has described it yet; what it is, is
+    asked then (a planet space of Dagobah), then how many planet spaces the board has (14), and his Base is set
+    there, free (1500)."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24 jail=6 bases=12", "box space:space-10 kind=bounty-hunter",
+         "roll luke 4 6")
+    assert [d.kind for d in game.state.decisions] == ["bounty"]
+    assert codes(game, "bounty luke space-20") == ["box/needed"]
+    play(game, "box space:space-20 kind=planet group=dagobah")
+    assert rejected(game, "bounty luke space-20") == ["box/needed"]
+    play(game, "box board:layout planets=14", "bounty luke space-20")
+    assert (game.state.owner(space(20)), game.state.cash("luke"), stock(game, "rebel")) == ("luke", 1500, 11)
+
+
+def test_a_game_saved_before_rules_version_2_keeps_the_bounty_hunter_to_known_spaces() -> None:
+    """SW-BOUNTY-1: a game stamped with rules version 1 replays as it was played: with no planet space known,
+    the Bounty Hunter gives nothing and Luke may end his turn; once every planet space of the board is known, a
+    space nobody has described is no choice in a new game either."""
+    old = open_game(edition(), replace(Setup("star-wars-2015", "standard", seats("luke", "vader")), rules_version=1))
+    play(old, "box board:layout length=24 jail=6 bases=12", "box space:space-10 kind=bounty-hunter",
+         "roll luke 4 6", "end luke")
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24 jail=6 bases=12 planets=1", "box space:space-10 kind=bounty-hunter",
+         "box space:space-4 kind=planet group=tatooine price=100 rent=10", "roll luke 4 6")
+    assert [v.message for v in refusal(game, "bounty luke space-20").violations] == [
+        "Space 20 is not one of the planet spaces the box knows: the free Base goes on a planet space nobody owns or "
+        "on another player's Base."]
+
+
+def test_once_every_planet_space_is_known_an_undescribed_space_is_no_jump() -> None:
+    """SW-HYPER-1 (third red-team pass): the box says the board has one planet space, Endor 8, and knows it: a
+    space nobody has described cannot be a planet space, so Luke's jump from Hyperdrive 5 may go to Endor 8 alone
+    (space 7 is refused with that one choice), and he is not asked what space 7 is."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24 jail=6 bases=12 planets=1", "box space:space-5 kind=hyperdrive",
+         "box space:space-8 kind=planet group=endor price=120 rent=12", "roll luke 2 3")
+    assert [v.message for v in refusal(game, "hyperdrive luke space-7").violations] == [
+        "The jump goes to an unowned planet space of the stretch ahead: Endor 1."]
+    play(game, "hyperdrive luke space-8")
+    assert game.state.player("luke").position == 8
+
+
 def test_the_game_ends_when_every_planet_space_holds_a_base() -> None:
     """SW-END-1, SW-END-2, SW-END-3: fourteen planet spaces; the Rebels hold 7 (Luke 4, Finn 3), the Empire 6 (Kylo
     3, Vader 3). Vader leaps by Hyperdrive to Geonosis, the last empty one, and buys it: 7 to 7, and the highest-
@@ -120,5 +171,5 @@ def test_the_game_ends_when_every_planet_space_holds_a_base() -> None:
     assert game.state.over
     assert [(r["player"], r["worth"]) for r in ended.ranking] == [("vader", 4), ("kylo", 3), ("luke", 4),
                                                                   ("finn", 3)]
-    assert ended.reason == ("every planet space holds a Base: victory to the Empire, 7 to 7 in Bases; Vader is the "
-                            "ultimate winner")
+    assert ended.reason == ("every planet space holds a Base: victory to the Empire, 7 to 7 in Bases, a draw won by "
+                            "the highest-placed Base (Geonosis 1); Vader is the ultimate winner")

@@ -3,8 +3,9 @@ through only the commands the rules accept, checking after every command that ea
 somewhere (the bank's stock plus the hexagons), that a planet space holds one Base exactly when someone owns it
 (and of its owner's colour), that nobody's cash is ever negative and no debt is ever open, that the game is over
 exactly when every planet space holds a Base, that every Force card is in its deck, on its discard pile or in a
-hand and no card is seen in more copies than the box holds, that a rent held for its owner never outlives the
-next roll nor the game, and that the journal replays to the same state.
+hand and no card is seen in more copies than the box holds, that a payer's window to say no to a rent they paid
+is the bank's marker alone (the rent is in its owner's cash) and never outlives the next roll nor the game, and
+that the journal replays to the same state.
 
 The box is entered before the game starts (as a script's ``box`` set-up lines do), with a made-up set of Force
 card halves (TEST DATA, :data:`HALVES`) that pays, collects, moves, jails and is kept, so that a Base is lost for
@@ -28,7 +29,14 @@ from companion.engine.ledger import BANK, CREDITS, deed_unit, site_account
 from companion.engine.state import Setup
 from companion.rules import new_game, replay_game
 from companion.rules.mechanics.bases import base_unit
-from companion.rules.mechanics.force_cards import discard_account, hand_unit, held_rents, seen_unit, unseen_account
+from companion.rules.mechanics.force_cards import (
+    discard_account,
+    hand_unit,
+    held_rent_account,
+    held_rents,
+    seen_unit,
+    unseen_account,
+)
 
 from .testbox import BASES, PLANETS, edition, layout_lines, seats, space
 
@@ -152,7 +160,7 @@ class StarWarsMachine(RuleBasedStateMachine):
         kind = data.draw(st.sampled_from([k for k in kinds for _ in range(WEIGHTS[k])]))
         command = parse_command(self.picked(data.draw(st.sampled_from(valid[kind])), data))
         self.game.apply(command)
-        assert command.verb != "roll" or not held_rents(self.game.state), "a rent held outlived a roll"
+        assert command.verb != "roll" or not held_rents(self.game.state), "a rent window outlived a roll"
         self.steps += 1
         if not self.steps % 100:
             self.check_replay()
@@ -225,8 +233,20 @@ class StarWarsMachine(RuleBasedStateMachine):
             assert all(n <= s.ledger.balance(a, hand_unit(deck)) for a, n in seen_in.items()), (deck, seen_in)
 
     @invariant()
-    def no_rent_is_held_once_the_game_is_over(self) -> None:
-        """A rent held for its owner is theirs when the game ends."""
+    def a_rent_window_is_a_marker_beside_the_rent_paid(self) -> None:
+        """A payer has at most one window to say no to a rent, owed to another player, of a positive amount; it
+        is the bank's marker, never money: every credit is a player's, the bank's or a marker."""
+        s = self.game.state
+        windows = held_rents(s)
+        players = {p.id for p in s.players}
+        assert all(owner != payer and {owner, payer} <= players and amount > 0 for owner, payer, amount in windows)
+        assert len({payer for _, payer, _ in windows}) == len(windows), windows
+        markers = {held_rent_account(owner, payer) for owner, payer, _ in windows}
+        assert set(s.ledger.holding(CREDITS)) <= players | {BANK} | markers, dict(s.ledger.holding(CREDITS))
+
+    @invariant()
+    def no_rent_window_is_open_once_the_game_is_over(self) -> None:
+        """Nobody may say no to a rent paid once the game has ended."""
         assert not (self.game.state.over and held_rents(self.game.state))
 
     def check_replay(self) -> None:
@@ -245,7 +265,7 @@ def test_random_games_keep_bases_cash_cards_and_the_end() -> None:
     random games of one against one, one against two and two against two through accepted commands (cards
     aimed at one player among them) keep every invariant (see :class:`StarWarsMachine`): Bases conserved and one
     per planet space, cash never negative and no debt, the end exactly when the last planet space is taken,
-    Force cards conserved and never seen in more copies than the box holds, a rent held never outliving a roll
-    nor the game, the journal replayed to the same state."""
+    Force cards conserved and never seen in more copies than the box holds, a rent window a marker alone and never
+    outliving a roll nor the game, the journal replayed to the same state."""
     run_state_machine_as_test(StarWarsMachine, settings=settings(deadline=None, max_examples=30,
                                                                  stateful_step_count=400))

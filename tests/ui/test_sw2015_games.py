@@ -218,9 +218,9 @@ def bases_line() -> str:
 
 
 def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: Path) -> None:
-    """SW-SIDE-2, SW-RENT-1, SW-RENT-2, SW-CASH-1, SW-END-1: Luke and Finn (Rebels) against Vader and Kylo
-    (Empire), in that order, 1,500 credits each, to the end; every value comes from the made-up box as play asks
-    for it (see the module's words)."""
+    """SW-SIDE-2, SW-RENT-1, SW-RENT-2, SW-FORCE-6, SW-CASH-1, SW-END-1: Luke and Finn (Rebels) against Vader and
+    Kylo (Empire), in that order, 1,500 credits each, to the end; every value comes from the made-up box as play
+    asks for it (see the module's words)."""
     began = time.monotonic()
     table = start(app, "luke", "vader", "finn", "kylo",
                   faces=(1, 2, 2, 3, 1, 2, 1, 3, 4, 6, 2, 4, 2, 3, 2, 3, 1, 3, 1, 2))
@@ -256,12 +256,12 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
 
     # Finn: 1 + 2 = space 3, Luke's Hoth 1: an ally pays half. The Rebels hold every Hoth space known, so Hoth's
     # size is asked (2: not whole). Luke claims; the rent is asked then (20): half of 20 is 10. Finn pays it at
-    # once, held for Luke until the next roll: no tap to let it stand, his Just say no! stays on offer till then.
+    # Luke at once: no tap to let it stand, and his Just say no! to it stays on offer until the next roll.
     table.roll()
     assert action("claim:luke:finn").text == "Luke: claim rent from Finn (half: ally)"
     table.press("claim:luke:finn")
-    assert (cash("luke"), cash("finn")) == ("1,300 credits", "1,490 credits")
-    assert action("say-no-held:finn").text == ("Finn: Just say no! to Luke's rent (10 credits, held until the next "
+    assert (cash("luke"), cash("finn")) == ("1,310 credits", "1,490 credits")
+    assert action("say-no-held:finn").text == ("Finn: Just say no! to Luke's rent (10 credits, paid; until the next "
                                                "roll)")
     shoot(screenshot_dir, "sw2015-game-rent-held")
     table.end()
@@ -270,7 +270,7 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     # space nobody has described is a choice, and no known planet space is free. On the map he taps space 8:
     # a planet space of Tatooine priced 400, which he buys: 450 - 400 = 50. No GO salary on a jump.
     table.roll()
-    assert cash("luke") == "1,310 credits"  # Kylo rolled: the 10 held are Luke's
+    assert cash("luke") == "1,310 credits"  # Kylo rolled: Finn may no longer say no to the 10
     board = table.on_map(8, screenshot_dir, "sw2015-game-hyperdrive-map-unknown")
     assert [c.position for c in board.cells if c.choice] == [1, 2, *range(6, 20)]
     assert board.cell(8).title == "?  Space 8" and board.cell(3).words == "Luke's Base"
@@ -289,13 +289,13 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
         table.end()
 
     # Finn: 2 + 3 = space 8, Kylo's Tatooine 2. Kylo holds both Tatooine spaces (its size asked: 2): the enemy's
-    # rent is doubled, 2 x 40 = 80. Kylo claims and Finn pays (held); then Finn answers with a Just say no!;
-    # Kylo, holding cards too, may answer again, and lets it stand: one Just say no! cancels the claim, and the 80
-    # go back to Finn.
+    # rent is doubled, 2 x 40 = 80. Kylo claims and Finn pays him at once (Finn 1,410, Kylo 130); then Finn
+    # answers with a Just say no!; Kylo, holding cards too, may answer again, and lets it stand: one Just say no!
+    # cancels the claim, and Kylo pays the 80 back (Finn 1,490, Kylo 50).
     table.roll()
     assert action("claim:kylo:finn").text == "Kylo: claim rent from Finn (full, doubled: whole planet)"
     table.press("claim:kylo:finn")
-    assert cash("finn") == "1,410 credits"
+    assert (cash("finn"), cash("kylo")) == ("1,410 credits", "130 credits")
     table.press("say-no-held:finn")
     assert action("say-no").text == "Kylo: Just say no! (3 held)"
     shoot(screenshot_dir, "sw2015-game-just-say-no")
@@ -305,7 +305,7 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     table.end()
 
     # Kylo: 2 + 3 = space 13, Luke's Endor: the enemy pays the full rent (asked: 60). Kylo has only 50, so nothing
-    # is paid and held: he answers first, and lets the claim stand; he keeps his 50 and loses his most valuable
+    # is paid: he answers first, and lets the claim stand; he keeps his 50 and loses his most valuable
     # Base. Both his Tatooine spaces cost 400; the
     # rent of Tatooine 1 is asked to compare them (40, level), so the space further from GO goes: Tatooine 2,
     # where a Rebel Base (Luke's) takes the place of his.
@@ -320,11 +320,14 @@ def test_two_against_two_from_an_empty_box_to_the_end(app: Any, screenshot_dir: 
     table.end()
 
     # Turn 3, Luke: 1 + 3 = space 17, the Bounty Hunter: a free Rebel Base on a planet space that is not his. The
-    # map offers Kylo's Tatooine 1 and Vader's Endor 1; he taps Endor 1 and Vader lets it stand: Vader's Base
-    # goes back to the Empire's stock.
+    # map offers Kylo's Tatooine 1, Vader's Endor 1 and every space nobody has described yet (GO, 3, 4, 5, 8, 11,
+    # 13 and 17 are known; the box knows 5 of the board's 6 planet spaces, so the sixth is among them); he taps
+    # Endor 1 and Vader lets it stand: Vader's Base goes back to the Empire's stock.
     table.roll()
     board = table.on_map(11, screenshot_dir, "sw2015-game-bounty-hunter-map")
-    assert [(c.position, c.words) for c in board.cells if c.choice] == [(5, "Kylo's Base"), (11, "Vader's Base")]
+    unknown = [(p, "not described yet") for p in (1, 2, 6, 7, 9, 10, 12, 14, 15, 16, 18, 19)]
+    assert [(c.position, c.words) for c in board.cells if c.choice] == sorted(
+        [*unknown, (5, "Kylo's Base"), (11, "Vader's Base")])
     table.press("let-stand")
     assert table.game.state.owner("space-11") == "luke" and cash("luke") == "710 credits"
     table.end()
@@ -404,14 +407,14 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
     table.end()
 
     # Finn: 1 + 2 = space 3, Vader's Hoth 1 (Hoth's size asked: 2). The enemy pays the full rent, asked when
-    # claimed: 20, paid at once and held for Vader until the next roll: Finn 1,480, Vader still 150.
+    # claimed: 20, paid to Vader at once (Finn may say no to it until the next roll): Finn 1,480, Vader 170.
     table.roll()
     assert action("claim:vader:finn").text == "Vader: claim rent from Finn (full)"
     table.press("claim:vader:finn")
-    assert (cash("finn"), cash("vader")) == ("1,480 credits", "150 credits")
+    assert (cash("finn"), cash("vader")) == ("1,480 credits", "170 credits")
     table.end()
 
-    # Turn 2, Vader: his roll hands him the 20 held (170); 2 + 4 = space 9, the Trade Federation Tax (its 200 is
+    # Turn 2, Vader (170): 2 + 4 = space 9, the Trade Federation Tax (its 200 is
     # printed on every such space: only its type is asked: one tap). With 170 he cannot pay: he keeps his 170
     # and loses his most valuable Base, Tatooine 1 (400 against Hoth 1's 200: no rent needed), which goes back to
     # the bank, empty.
@@ -440,12 +443,16 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
     assert cash("finn") == "1,080 credits" and table.game.state.owner("space-5") == "finn"
     table.end()
 
-    # Turn 3, Vader: 3 + 5 = space 17, the Bounty Hunter. On the map he sets his free Base on Luke's Endor 1.
-    # Luke answers with a Just say no!; Vader, alone with six cards, says no to it; Luke lets that stand: two
-    # Just say no! cancel each other, and Vader's Base replaces Luke's. Cards left: Luke 2, Vader 5.
+    # Turn 3, Vader: 3 + 5 = space 17, the Bounty Hunter. The map offers Finn's Tatooine 1, Luke's Endor 1 and
+    # every space nobody has described yet (GO, 3, 5, 9, 11, 14 and 17 are known; 3 of the 6 planet spaces). He
+    # sets his free Base on Luke's Endor 1. Luke answers with a Just say no!; Vader, alone with six cards, says no
+    # to it; Luke lets that stand: two Just say no! cancel each other, and Vader's Base replaces Luke's. Cards
+    # left: Luke 2, Vader 5.
     table.roll()
     board = table.on_map(11)
-    assert [(c.position, c.words) for c in board.cells if c.choice] == [(5, "Finn's Base"), (11, "Luke's Base")]
+    unknown = [(p, "not described yet") for p in (1, 2, 4, 6, 7, 8, 10, 12, 13, 15, 16, 18, 19)]
+    assert [(c.position, c.words) for c in board.cells if c.choice] == sorted(
+        [*unknown, (5, "Finn's Base"), (11, "Luke's Base")])
     table.press("say-no")
     table.press("say-no")
     assert action("let-stand").text == "Luke: let it stand"
@@ -462,20 +469,19 @@ def test_three_players_the_one_alone_first_from_an_empty_box_to_the_end(app: Any
         assert cash(player) == left
         table.end()
 
-    # Turn 4, Vader: 1 + 3 = space 1, past GO (+200: 370), Luke's Hoth 1: the full rent, asked: 20, paid and held
-    # until the next roll. Vader 350, Luke 900 (920 once Luke rolls).
+    # Turn 4, Vader: 1 + 3 = space 1, past GO (+200: 370), Luke's Hoth 1: the full rent, asked: 20, paid to Luke
+    # at once. Vader 350, Luke 920.
     table.roll()
     table.press("claim:luke:vader")
-    assert (cash("vader"), cash("luke")) == ("350 credits", "900 credits")
+    assert (cash("vader"), cash("luke")) == ("350 credits", "920 credits")
     table.end()
 
     # Luke: 1 + 3 = space 5, Finn's Tatooine 1: Tatooine's size asked (2): the Rebels hold it all, so the rent
-    # (asked: 40) is doubled to 80, and Luke, an ally, pays half: 40. Luke 920 - 40 = 880, Finn 680 (720 once
-    # Finn rolls).
+    # (asked: 40) is doubled to 80, and Luke, an ally, pays half: 40. Luke 920 - 40 = 880, Finn 680 + 40 = 720.
     table.roll()
     assert action("claim:finn:luke").text == "Finn: claim rent from Luke (half: ally, doubled: whole planet)"
     table.press("claim:finn:luke")
-    assert (cash("luke"), cash("finn")) == ("880 credits", "680 credits")
+    assert (cash("luke"), cash("finn")) == ("880 credits", "720 credits")
     table.end()
 
     # Finn: 2 + 3 = space 13, an Endor space priced 600: 720 - 600 = 120. Every planet space holds a Base: Rebels

@@ -52,10 +52,9 @@ def start(app: Any, *players: str, cards: bool = True, first: tuple[str, ...] = 
 def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_dir: Path) -> None:
     """SW-RENT-1, SW-RENT-2, SW-FORCE-6: Luke buys Tatooine 1 (100, TEST DATA); the line under the turn counts
     each side's Bases on the board (Rebels 1, Empire 0) and the bank's left. Vader stops there and the claim says
-    it is the full 10: Vader pays it at once, held for Luke until the next roll, and a button lets Vader say no
-    till then. Finn, Luke's ally, stops there (his roll hands Luke the 10: 1410) and the claim says half: ally,
-    5. After Vader's roll his turn with rent takes 2 taps (the claim, End turn), not 3: nobody taps to let it
-    stand."""
+    it is the full 10: Vader pays Luke at once (Luke 1410 on screen), and a button lets Vader say no to it until
+    the next roll. Finn, Luke's ally, stops there and the claim says half: ally, 5 (Luke 1415). After Vader's
+    roll his turn with rent takes 2 taps (the claim, End turn), not 3: nobody taps to let it stand."""
     start(app, "luke", "vader", "finn", "kylo")
     roll_faces("roll", 1, 3)
     tap(action("buy"))
@@ -65,8 +64,9 @@ def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_
     taps = Taps()
     assert action("claim:luke:vader").text == "Luke: claim 10 credits rent from Vader (full)"
     taps(action("claim:luke:vader"))
-    assert action("say-no-held:vader").text == ("Vader: Just say no! to Luke's rent (10 credits, held until the "
+    assert action("say-no-held:vader").text == ("Vader: Just say no! to Luke's rent (10 credits, paid; until the "
                                                 "next roll)")
+    assert "1,410 credits" in texts()
     shoot(screenshot_dir, "sw2015-rent-held")
     taps(action("end"))
     print(f"taps: a Star Wars 2015 turn with rent, after the roll {taps.count} (3 when it was let stand by a tap)")
@@ -76,7 +76,7 @@ def test_the_sides_bases_are_in_view_and_an_ally_pays_half(app: Any, screenshot_
     shoot(screenshot_dir, "sw2015-ally-rent")
     tap(action("claim:luke:finn"))
     state = app.session.game.state
-    assert (state.cash("luke"), state.cash("finn"), state.cash("vader")) == (1410, 1495, 1490)
+    assert (state.cash("luke"), state.cash("finn"), state.cash("vader")) == (1415, 1495, 1490)
 
 
 def test_hyperdrive_offers_each_reachable_planet_space_on_the_board_map(app: Any, screenshot_dir: Path) -> None:

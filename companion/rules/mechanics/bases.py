@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from companion.box.values import BOARD_TARGET, parse_values
-from companion.edition import Space
+from companion.edition import Edition, Space
 from companion.engine.commands import Command
 from companion.engine.errors import Need, ValueNeeded, Violation
-from companion.engine.events import Noted, Unpacked
+from companion.engine.events import DecisionOpened, Noted, Unpacked
 from companion.engine.ledger import BANK, Ledger, Transaction, site_account
-from companion.engine.state import GameState, Player, Unread
+from companion.engine.state import Decision, GameState, Player, Unread
 from companion.rules.core import Emitter
 from companion.rules.mechanics.auctions import Auctions
 from companion.rules.mechanics.deeds import Deeds
@@ -31,10 +31,18 @@ def base_unit(side: str) -> str:
     return f"base:{side}"
 
 
+def planets_undescribed(edition: Edition) -> bool:
+    """Whether a planet space of the board may still be one nobody has described: the box has not said how many
+    planet spaces the board has, or knows fewer of them (a space nobody has described may then be one)."""
+    count = edition.raw.get("board", {}).get("planets")
+    return not isinstance(count, int) or sum(1 for d in edition.deeds if d.kind == "planet") < count
+
+
 class Bases(Auctions, Deeds, Sides):
     """Planet spaces marked by Bases, and their rent between allies and enemies."""
 
     asks: ClassVar[frozenset[str]] = frozenset({"bases", "size"})
+    decision_kinds: ClassVar[tuple[str, ...]] = ("offer",)  # also to a lander whose side has no Base left
 
     # ------------------------------------------------------------------ the stock
 
@@ -125,17 +133,25 @@ class Bases(Auctions, Deeds, Sides):
     # ------------------------------------------------------------------ rent
 
     def land_deed(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
-        """The Base stock is asked before an unowned planet space is offered; an owner in Jail collects no
-        rent."""
+        """The Base stock is asked before an unowned planet space is offered; a lander whose side has no Base left
+        is offered it all the same (the offer says they cannot buy it: declining sends it to auction). An owner in
+        Jail collects no rent."""
         s = emit.state
         owner = s.owner(space.id)
         if owner == BANK:
-            self.in_stock(s, self.side_of(s, player))
+            if not self.in_stock(s, self.side_of(s, player)):
+                emit(DecisionOpened("offer", player, {"space": space.id, "no_base": True}))
+                return
         elif owner != player and s.player(owner).in_jail:
             emit(Noted(f"{self.name_of(s, owner)} is in {self.term('jail')}: no {self.term('rent')} for "
                        f"{space.name}"))
             return
         super().land_deed(emit, player, space, forced)
+
+    def decision_text(self, d: Decision) -> str:
+        if d.kind == "offer" and d.data.get("no_base"):
+            return f"decline {self.edition.space(d.data['space']).name} (no {self.term('base')} left): to auction"
+        return super().decision_text(d)
 
     def rent_withheld(self, s: GameState, owner: str, space: Space) -> str:
         """An owner in Jail collects no rent."""

@@ -173,7 +173,7 @@ class Battles(Enemies):
         if enemy.boss:
             if s.holds_grogu(b.player):
                 emit(Noted(f"{capital(self.enemy_words(enemy.id))} captures Grogu"))
-                self.captured(emit)
+                self.captured(emit, s.player(b.player).position)
                 return
             self.to_jail(emit, b.player)
             return

@@ -136,7 +136,10 @@ class Blocks(Rounds):
         player, colour, square = cmd.args
         d = self.placement(s, player, colour)
         if d is None:
-            return [V("decision/no-place", f"{self.name_of(s, player)} has no block to place right now.")]
+            gone = colour in self.boards.colours and not self.in_tray(s, colour)
+            return [V("decision/no-place", f"{self.name_of(s, player)} has no block to place right now"
+                                           + (f" (the tray has no {colour_name(colour)} block left)." if gone
+                                              else "."))]
         if colour not in self.boards.colours:
             return [V("block/colour", f"'{colour}' is not a block colour: {', '.join(self.boards.colours)}.")]
         if d.data["colour"] and colour != d.data["colour"]:

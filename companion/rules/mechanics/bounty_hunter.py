@@ -1,19 +1,23 @@
 """Bounty Hunter spaces (Star Wars 2015): the lander takes one of their side's Bases from the bank, for free, and
 sets it on an unowned planet space or in place of any Base on the board that is not their own (that Base goes
-back to its side's stock). With no Base of their side left in the bank, nothing happens."""
+back to its side's stock). With no Base of their side left in the bank, nothing happens.
+
+On a board still being learnt, a space nobody has described yet may be chosen too, while the board may still hide
+a planet space there: what it is, is asked when the Base is set (games stamped before rules version 2 keep to the
+planet spaces the box knows)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.edition import Space
+from companion.edition import UNKNOWN_KIND, Space
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Posted
 from companion.engine.ledger import BANK, Posting, Transaction, deed_unit, site_account
 from companion.engine.state import Decision, GameState
 from companion.rules.core import Emitter, Grammar
-from companion.rules.mechanics.bases import Bases, base_unit
+from companion.rules.mechanics.bases import Bases, base_unit, planets_undescribed
 
 V = Violation
 
@@ -29,12 +33,18 @@ class BountyHunter(Bases):
     landings: ClassVar[dict[str, str]] = {"bounty-hunter": "land_bounty"}
 
     def bounty_targets(self, s: GameState, player: str) -> list[Space]:
-        """Where the free Base may go: a planet space nobody owns, or one with another player's Base."""
-        return [d for d in self.edition.deeds if d.kind == "planet" and s.owner(d.id) != player]
+        """Where the free Base may go: a planet space nobody owns, or one with another player's Base. On a board
+        still being learnt, a space nobody has described yet too, while the board may still hide a planet space
+        there (fewer planet spaces known than it has): what it is, is asked when the Base is set. Games stamped
+        before rules version 2 keep to the planet spaces the box knows."""
+        return [space for space in self.edition.spaces
+                if (space.kind == "planet" and s.owner(space.id) != player)
+                or (space.kind == UNKNOWN_KIND and self.setup.rules_version >= 2
+                    and planets_undescribed(self.edition))]
 
     def land_bounty(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """The lander chooses where to set the free Base (nothing happens with no Base of their side left, or
-        no planet space to set it on: none the box knows of but the lander's own)."""
+        no space to set it on: see :meth:`bounty_targets`)."""
         s = emit.state
         if not self.in_stock(s, self.side_of(s, player)):
             emit(Noted(f"The {self.side_name(self.side_of(s, player))} have no {self.term('base')} left: "
@@ -46,13 +56,31 @@ class BountyHunter(Bases):
             emit(DecisionOpened("bounty", player, {"space": space.id}))
 
     def check_bounty(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The free Base goes on a planet space that is not already the player's own."""
+        """The free Base goes on a planet space that is not already the player's own (the refusal says what the
+        space named is instead)."""
         player, target = cmd.args
         problems = self.need_decision(s, player, "bounty", "set a free Base for")
-        if not problems and target not in {t.id for t in self.bounty_targets(s, player)}:
-            problems.append(V("bounty/target", f"The free {self.term('base')} goes on a planet space nobody owns "
-                                               f"or on another player's {self.term('base')}."))
-        return problems
+        if problems:
+            return problems
+        if target not in {t.id for t in self.bounty_targets(s, player)}:
+            return [V("bounty/target", f"{self.not_a_target(s, player, target)}: the free {self.term('base')} goes "
+                                       f"on a planet space nobody owns or on another player's {self.term('base')}.")]
+        space = self.edition.space(target)
+        if space.kind == UNKNOWN_KIND:
+            raise self.layout_needed(space, f"and {self.name_of(s, player)} sets a free {self.term('base')} there")
+        return []
+
+    def not_a_target(self, s: GameState, player: str, target: str) -> str:
+        """Why the space named is no place for the free Base: no such space, not a planet space (nor one that may
+        still be: every planet space of the board is known), or the player's own."""
+        if not self.edition.has_space(target):
+            return f"'{target}' is not a space on this board"
+        space = self.edition.space(target)
+        if space.kind == UNKNOWN_KIND:
+            return f"{space.name} is not one of the planet spaces the box knows"
+        if space.kind != "planet":
+            return f"{space.name} is not a planet space"
+        return f"{space.name} holds {self.name_of(s, player)}'s own {self.term('base')}"
 
     def do_bounty(self, emit: Emitter, cmd: Command) -> None:
         s, (player, target) = emit.state, cmd.args

@@ -185,7 +185,7 @@ class Buildings(Auctions):
         levels = [self.level(s, m) for m in self.group_members(deed)]
         level = self.level(s, deed.id)
         if level == 0:
-            return [V("sell/nothing", f"There is nothing built on {deed.name}.")]
+            return [V("sell/nothing", f"There are no {self.term('buildings')} on {deed.name}.")]
         problems += self.place_first(s, player)
         if level < max(levels):
             problems.append(V("sell/uneven", f"Sell evenly: take {self.term('buildings')} off the properties "

@@ -70,10 +70,15 @@ class Cards(CardEffects):
         emit(JailChanged(player, False, 0))
 
     def card_trade_problems(self, s: GameState, player: str, cards: tuple[str, ...]) -> list[Violation]:
-        """A jail-free card changes hands only if the giver holds one of that deck."""
-        return [V("trade/no-card", f"{self.name_of(s, player)} holds no {deck} {self.term('get_out_of_jail')} "
-                                   "card.")
-                for deck in cards if s.player(player).jail_cards.count(deck) < cards.count(deck)]
+        """A jail-free card changes hands only if the giver holds one of that deck (named as the table says it);
+        a card is named by its deck's id."""
+        decks = self.edition.decks
+        unknown = [V("trade/no-card", f"'{deck}' is not a deck of this game; a card is named by its deck: "
+                                      f"{', '.join(decks)}.") for deck in dict.fromkeys(cards) if deck not in decks]
+        return unknown + [V("trade/no-card", f"{self.name_of(s, player)} holds no {decks[deck].name} "
+                                             f"{self.term('get_out_of_jail')} card.")
+                          for deck in cards
+                          if deck in decks and s.player(player).jail_cards.count(deck) < cards.count(deck)]
 
     def card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
         """A card traded: a Get Out of Jail Free card of the deck ``card``."""

@@ -21,11 +21,17 @@ class Debts(Rules):
     verbs: ClassVar[dict[str, Grammar]] = {"pay": (("player",), "pay your oldest debt")}
 
     def check_pay(self, s: GameState, cmd: Command) -> list[Violation]:
-        """A debt is paid in full once the debtor has raised the credits."""
+        """A debt is paid in full once the debtor has raised the credits. With no debt the refusal points to what
+        the player may have meant: a decision of theirs still open (a tax to choose, a card to draw), or the Jail
+        fine, which is its own command."""
         player = cmd.args[0]
         debts = s.debts_of(player)
         if not debts:
-            return [V("debt/none", f"{self.name_of(s, player)} owes nothing.")]
+            name, own = self.name_of(s, player), s.decisions_for(player)
+            jail = " (the Jail fine is not a debt: it is paid as the fine, before the roll)"
+            hint = (f": {name} must first {self.decision_text(own[0])}" if own
+                    else jail if s.player(player).in_jail else "")
+            return [V("debt/none", f"{name} owes nothing{hint}.")]
         return self.afford(s, player, debts[0].amount, f"The debt ({debts[0].reason})")
 
     def do_pay(self, emit: Emitter, cmd: Command) -> None:

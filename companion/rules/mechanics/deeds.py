@@ -11,7 +11,7 @@ from companion.edition import PRINTED_FIELDS, Space, a_or_an
 from companion.engine.commands import Command
 from companion.engine.errors import ValueNeeded, Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Posted, RentDue
-from companion.engine.ledger import BANK, CREDITS, Transaction, deed_unit
+from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Transaction, deed_unit, site_account
 from companion.engine.state import Decision, GameState, Unread
 from companion.rules.core import Emitter, Grammar, Rules
 
@@ -107,10 +107,12 @@ class Deeds(Rules):
         if space.kind == "hideout":
             return Unread("rent", 0, 2 if self.owns_group(s, owner, space) else 1)
         if space.kind == "street":
-            if s.hotels(space.id):
-                return Unread("rent", self.edition.houses_before_hotel + 1)  # the deed's last amount
-            if s.houses(space.id):
-                return Unread("rent", s.houses(space.id))
+            pieces = s.ledger.holdings(site_account(space.id))
+            if pieces:
+                if pieces.get(HOTEL):
+                    return Unread("rent", self.edition.houses_before_hotel + 1)  # the deed's last amount
+                if pieces.get(HOUSE):
+                    return Unread("rent", pieces[HOUSE])
             return Unread("rent", 0, 2 if self.owns_group(s, owner, space) else 1)
         owned = self.owned_in_group(s, owner, space)
         if space.kind == "vessel":

@@ -124,7 +124,7 @@ class Enemies(Grogu):
         for m in moves:
             if not s.grogu_holder and s.grogu_position in m.path:
                 emit(Noted(f"{capital(self.enemy_words(m.enemy))} captures Grogu"))
-                self.captured(emit)
+                self.captured(emit, s.grogu_position)
                 return
 
     def move_words(self, m: EnemyMove) -> str:

@@ -23,9 +23,13 @@ them lets the action stand; an odd number cancels it (a cancelled rent is not pa
 Base is spent). A card that makes every other player pay is answered by each of them in turn, from its player's
 left, each answer settling that player's part alone. Nobody rolls while the answers go on.
 
-A rent claim the payer can pay in cash is not held up: the rent is paid at once and held by the bank for the
-owner until the next roll; until then the payer may still say no to it, which opens the same answers, and a
-cancelled claim gives the rent back. Letting it stand, or the next roll, hands it to the owner.
+A rent claim the payer can pay in cash is not held up: the rent is paid to the owner at once, and until the next
+roll the payer may still say no to it, which opens the same answers. A claim so cancelled is paid back: the owner
+pays the rent back to the payer as any payment the rules demand, so an owner who has spent it since and cannot pay
+loses their most valuable Base to the payer instead (nobody goes bankrupt). Letting it stand, the next roll or the
+end of the game closes the window. A correction of the payer's token (the landing the rent was for did not happen)
+closes it too, unless the payer has already said no to it: the rent stays paid, as in every edition, and the table
+gives it back with a transfer if it was not owed.
 
 A card used (one drawn that acts at once, one played from a hand, a Just say no!) lies face up on its deck's
 discard pile. When a token stops on a card space whose deck has run out, that deck's discards are shuffled and
@@ -40,7 +44,9 @@ after another; each one the player cannot pay costs them a Base (their most valu
 In the ledger, a card of a deck is one ``hand:<deck>`` unit: the bank holds the deck face down, each player their
 hand, and ``discard:<deck>`` the deck's discard pile, so every card is always in exactly one place. The copies of
 a card the table has seen are ``seen:<deck>/<card>`` units beside them (in a hand or on the discard pile; the
-others wait in ``unseen:<deck>``), and a rent held until the next roll is in ``held-rent:<owner>:<payer>``."""
+others wait in ``unseen:<deck>``). The window in which a payer may still say no to a rent they paid is a marker
+of the rent's amount: the bank sets it aside in ``held-rent:<owner>:<payer>`` with the payment (the bank's
+credits may go below nothing) and takes it back when the window closes; it is never anybody's money."""
 
 from __future__ import annotations
 
@@ -85,12 +91,12 @@ def unseen_account(deck: str) -> str:
 
 
 def held_rent_account(owner: str, payer: str) -> str:
-    """Where a rent paid waits for its owner until the next roll, while the payer may still say no to it."""
+    """The marker of a rent paid to ``owner`` that ``payer`` may still say no to until the next roll."""
     return f"{HELD_RENT}{owner}:{payer}"
 
 
 def held_rents(s: GameState) -> list[tuple[str, str, int]]:
-    """Every rent paid and held until the next roll: owner, payer, amount."""
+    """Every rent paid that its payer may still say no to until the next roll: owner, payer, amount."""
     held = []
     for account, amount in s.ledger.holding(CREDITS).items():
         if account.startswith(HELD_RENT):
@@ -397,7 +403,8 @@ class ForceCards(Cards, Sides):
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """Each Force deck's cards face down and on its discard pile (the hands are in each player's count), and
-        the rents paid and held until the next roll."""
+        the rents paid (already in their owners' cash) that their payers may still say no to until the next
+        roll."""
         decks = {d.id: {"face_down": self.in_deck(state, d.id), "discarded": self.discarded(state, d.id)}
                  for d in self.edition.decks.values() if d.sides}
         held = [{"owner": owner, "payer": payer, "amount": amount} for owner, payer, amount in held_rents(state)]
@@ -431,54 +438,71 @@ class ForceCards(Cards, Sides):
         return self.say_no_card(s, player) is not None
 
     def held_against(self, s: GameState, payer: str) -> tuple[str, int] | None:
-        """The owner and amount of a rent the payer paid that is held until the next roll, if any."""
+        """The owner and amount of a rent the payer paid and may still say no to until the next roll, if any."""
         return next(((owner, amount) for owner, who, amount in held_rents(s) if who == payer), None)
 
     def contested(self, emit: Emitter, actor: str, target: str, action: dict[str, Any]) -> bool:
         """A player who could hold a Just say no! may answer another player's action against them. A rent claim
-        they can pay in cash is paid at once and held until the next roll (they may say no to it until then);
-        any other action waits for their answer."""
+        they can pay in cash is paid to the owner at once (they may say no to it until the next roll: the bank
+        marks that window in the same transaction); any other action waits for their answer."""
         s = emit.state
         if actor == target or not s.has_player(target) or not self.could_say_no(s, target):
             return super().contested(emit, actor, target, action)
         amount = int(action.get("amount", 0))
         if (action["kind"] == "charge" and "card" not in action and 0 < amount <= s.cash(target)
                 and self.held_against(s, target) is None):
-            emit(Posted(Transaction.transfer(
-                f"{self.name_of(s, target)} pays {self.money(amount)} ({action['reason']}), held for "
-                f"{self.name_of(s, actor)} until the next roll ({self.name_of(s, target)} may still say no)",
-                target, held_rent_account(actor, target), CREDITS, amount)))
+            payer, owner = self.name_of(s, target), self.name_of(s, actor)
+            reason = (f"{payer} pays {owner} {self.money(amount)} ({action['reason']}; {payer} may still say no "
+                      "until the next roll)")
+            emit(Posted(Transaction.combine(reason, [
+                Transaction.transfer(reason, target, actor, CREDITS, amount),
+                Transaction.transfer(reason, BANK, held_rent_account(actor, target), CREDITS, amount)])))
             return True
         emit(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
         return True
 
-    def hand_over(self, emit: Emitter, owner: str, payer: str, back: bool) -> None:
-        """A rent held until the next roll goes to its owner, or back to the payer (``back``: a Just say no!
-        cancelled the claim)."""
+    def close_window(self, emit: Emitter, owner: str, payer: str, back: bool) -> None:
+        """The payer's window to say no to a rent they paid closes: the bank takes its marker back. ``back``: a
+        Just say no! cancelled the claim, so the owner pays the rent back to the payer as the rules demand any
+        payment (:meth:`charge`): an owner who has spent it since and cannot pay loses their most valuable Base
+        to the payer instead, as nobody goes bankrupt."""
         s = emit.state
         account = held_rent_account(owner, payer)
         amount = s.ledger.balance(account)
-        to = payer if back else owner
-        reason = (f"the rent {self.name_of(s, payer)} paid goes back to them" if back
-                  else f"{self.name_of(s, owner)} receives the rent {self.name_of(s, payer)} paid")
-        emit(Posted(Transaction.transfer(reason, account, to, CREDITS, amount)))
+        emit(Posted(Transaction.transfer(f"{self.name_of(s, payer)} can no longer say no to the rent they paid",
+                                         account, BANK, CREDITS, amount)))
+        if back:
+            self.charge(emit, owner, payer, amount, f"the rent {self.name_of(s, payer)} paid, given back")
 
     def lapse_claims(self, emit: Emitter, moment: str) -> None:
-        """At a roll, every rent held is its owner's: nobody said no to it in time."""
+        """At a roll, nobody may say no any more to a rent paid before it."""
         super().lapse_claims(emit, moment)
         if moment == "roll":
             for owner, payer, _ in held_rents(emit.state):
-                self.hand_over(emit, owner, payer, back=False)
+                self.close_window(emit, owner, payer, back=False)
 
     def before_end(self, emit: Emitter) -> None:
-        """A rent still held when the game ends is its owner's."""
+        """Nobody may say no any more to a rent paid once the game ends."""
         super().before_end(emit)
         for owner, payer, _ in held_rents(emit.state):
-            self.hand_over(emit, owner, payer, back=False)
+            self.close_window(emit, owner, payer, back=False)
+
+    def put_there(self, emit: Emitter, player: str) -> None:
+        """A correction says the token stood elsewhere, so the landing a rent the player paid was for did not
+        happen: the rent stays paid (as in every edition, the table gives it back with ``transfer`` if it was not
+        owed) and the player may no longer say no to it. A Just say no! they have already played against it is
+        answered to the end all the same (cancelled, the rent is paid back)."""
+        super().put_there(emit, player)
+        s = emit.state
+        answering = {str(d.data["target"]) for d in s.decisions
+                     if d.kind == "just-say-no" and d.data["action"]["kind"] == "held-rent"}
+        for owner, payer, _ in held_rents(s):
+            if payer == player and payer not in answering:
+                self.close_window(emit, owner, payer, back=False)
 
     def answer(self, s: GameState, player: str) -> list[Violation]:
-        """Only the player whose answer the table waits for answers; a payer answers a rent held for its owner
-        until the next roll, once nothing else is being settled."""
+        """Only the player whose answer the table waits for answers; a payer answers a rent they paid until the
+        next roll, once nothing else is being settled."""
         if self.decision(s, player, "just-say-no") is None and self.held_against(s, player) is not None:
             return self.blockers(s)
         return self.need_decision(s, player, "just-say-no", "answer")
@@ -513,8 +537,8 @@ class ForceCards(Cards, Sides):
             self.settle_answers(emit, data, nos)
 
     def check_let_stand(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The player who answers may let the action (or the last Just say no!) stand; a payer lets a rent held
-        for its owner go to them now."""
+        """The player who answers may let the action (or the last Just say no!) stand; a payer may let a rent
+        they paid stand now, closing their window to say no to it."""
         return self.answer(s, cmd.args[0])
 
     def do_let_stand(self, emit: Emitter, cmd: Command) -> None:
@@ -523,21 +547,21 @@ class ForceCards(Cards, Sides):
         if decision is None:
             held = self.held_against(emit.state, player)
             assert held is not None
-            self.hand_over(emit, held[0], player, back=False)
+            self.close_window(emit, held[0], player, back=False)
             return
         emit(DecisionClosed(decision.id))
         self.settle_answers(emit, decision.data, int(decision.data["nos"]))
 
     def settle_answers(self, emit: Emitter, data: dict[str, Any], nos: int) -> None:
-        """An even number of Just say no! lets the action stand; an odd number cancels it (a rent held goes back
-        to its payer)."""
+        """An even number of Just say no! lets the action stand; an odd number cancels it (a rent paid is paid
+        back to its payer: see :meth:`close_window`)."""
         actor, target, action = str(data["actor"]), str(data["target"]), dict(data["action"])
         cancelled = bool(nos % 2)
         if cancelled:
             emit(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
                        f"{self.name_of(emit.state, target)} is cancelled"))
         if action["kind"] == "held-rent":
-            self.hand_over(emit, actor, target, back=cancelled)
+            self.close_window(emit, actor, target, back=cancelled)
         elif not cancelled:
             self.carry_out(emit, actor, target, action)
         if "then" in action:

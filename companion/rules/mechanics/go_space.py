@@ -4,7 +4,9 @@ A token that stops exactly on GO gives its player one of three: a block of any c
 space: when none can be placed the marker moves a step), a Bank Heist or a Shut Down (each taking its turn with
 the others once every block is placed). Passing GO gives nothing. A kept GO Button tile gives the same choice at
 any time after the first roll: its block at once; its heist or Shut Down in the round's turn for them (queued when
-played before), but not once the Mega Shut Downs have begun.
+played before). Played once the Mega Shut Downs have begun, its block, heist or Shut Down is settled before any Mega
+Shut Down still to be called (the one being decided included, which is asked again afterwards): a Mega Shut Down
+follows every other action.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import ClassVar
 
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
+from companion.engine.events import DecisionClosed
 from companion.engine.state import Decision, GameState
 from companion.rules.core import Emitter, Grammar
 from companion.rules.go_state import Act, go
@@ -52,25 +55,36 @@ class GoSpace(Heists, ShutDowns):
         self.go_choice(emit, player, choice, "GO")
 
     def go_choice(self, emit: Emitter, player: str, choice: str, source: str) -> None:
-        """A block now (the step under way waits for it), or a heist or Shut Down in its turn."""
+        """A block now (the step under way waits for it), or a heist or Shut Down in its turn; once the Mega Shut
+        Downs have begun, before those still to come."""
         s = go(emit.state)
         if choice == "block":
+            if s.step == "mega" and self.can_take(s, player, "") and self.setup.rules_version >= 2:
+                self.hold_megas(emit)
             self.take_block(emit, player, "", source, s.step)
+        elif s.step == "mega":
+            self.hold_megas(emit)
+            self.queue_act(emit, Act(player, choice, "mega", source))
         else:
             self.queue_act(emit, Act(player, choice, "act", source))
 
+    def hold_megas(self, emit: Emitter) -> None:
+        """A GO Button's block, heist or Shut Down played during the Mega Shut Downs is settled before every Mega
+        Shut Down not yet called: the one being decided goes back among the waiting ones (clockwise from the
+        roller), to be asked again afterwards. (A game stamped before rules version 2 placed a block without
+        holding them.)"""
+        for d in self.step_decisions(emit.state, "mega"):
+            if d.kind == "mega":
+                emit(DecisionClosed(d.id))
+                self.queue_act(emit, Act(d.player, "mega", "mega", "tracker"))
+
     def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:
-        """A GO Button: one of GO's choices, after the first roll; a heist or Shut Down not once the Mega Shut
-        Downs have begun."""
+        """A GO Button: one of GO's choices, after the first roll."""
         if kind != GO_BUTTON:
             return super().tile_problems(s, player, kind, choice)
         problems = self.choice_problems(choice)
-        step = go(s).step
-        if step == "first-roll":
+        if go(s).step == "first-roll":
             problems.append(V("tile/not-yet", "Tiles are played once the game has begun."))
-        elif step == "mega" and choice != "block":
-            problems.append(V("tile/too-late", "The Mega Shut Downs have begun: play it for a heist or a Shut Down "
-                                               "next round."))
         return problems
 
     def use_tile(self, emit: Emitter, player: str, kind: str, choice: str) -> None:

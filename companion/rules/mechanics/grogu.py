@@ -45,27 +45,54 @@ class Grogu(Walk):
         return kind
 
     def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
-        """A hero who reaches unattended Grogu takes him along."""
+        """A hero who reaches unattended Grogu takes him along (the token still stands where the move began)."""
         stop = super().passing(emit, player, position, left)
-        self.reach_grogu(emit, player, position)
+        self.reach_grogu(emit, player, position, emit.state.player(player).position)
         return stop
 
     def put_there(self, emit: Emitter, player: str) -> None:
-        """A hero the table puts on the space where Grogu waits alone has reached him, and takes him along
-        before the space is resolved, as after a die move."""
+        """The table says the token really stands elsewhere. If this turn's move took Grogu (on the way or on
+        Free Parking) but a move from where it began to the space the token really stands on does not reach the
+        space he waited on, the hero never took him: he goes back to where he was (and a further correction of
+        that move past his space takes him again). A hero put on the space where Grogu waits alone has reached
+        him, and takes him along before the space is resolved."""
         super().put_there(emit, player)
-        self.reach_grogu(emit, player, emit.state.player(player).position)
+        s = coop(emit.state)
+        position = s.player(player).position
+        taken = s.grogu_taken if s.grogu_taken and s.grogu_taken[0] == s.turn.number else ()
+        if not taken:
+            self.reach_grogu(emit, player, position, -1)
+            return
+        _, holder, waited, start = taken
+        passed = start >= 0 and self.ahead(start, position) >= self.ahead(start, waited)
+        if s.holds_grogu(player) and (holder or not passed):
+            where = (f"back to {self.name_of(s, holder)}" if holder
+                     else f"waits on {self.edition.spaces[waited].name} again")
+            emit(GroguMoved(holder, -1 if holder else waited,
+                            f"{self.name_of(s, player)} never reached Grogu: he goes {where}", () if holder else taken))
+        elif not s.grogu_holder and s.grogu_position == waited and passed:
+            self.reach_grogu(emit, player, waited, start)
+        else:
+            self.reach_grogu(emit, player, position, start)
 
-    def reach_grogu(self, emit: Emitter, player: str, position: int) -> None:
-        """A hero who reaches ``position`` where Grogu waits alone takes him along."""
+    def ahead(self, start: int, position: int) -> int:
+        """How many spaces forward ``position`` lies from ``start``."""
+        return (position - start) % self.board_size
+
+    def reach_grogu(self, emit: Emitter, player: str, position: int, start: int) -> None:
+        """A hero who reaches ``position`` where Grogu waits alone, on a move that began on ``start`` (-1: not
+        known), takes him along."""
         s = coop(emit.state)
         if not s.grogu_holder and s.grogu_position == position:
-            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along"))
+            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along",
+                            (s.turn.number, "", position, start)))
 
     def land_free_parking(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """Free Parking brings Grogu to the hero who stops there."""
-        if not coop(emit.state).holds_grogu(player):
-            self.take_grogu(emit, player, f"{self.name_of(emit.state, player)} takes Grogu at {space.name}")
+        s = coop(emit.state)
+        if not s.holds_grogu(player):
+            self.take_grogu(emit, player, f"{self.name_of(s, player)} takes Grogu at {space.name}",
+                            (s.turn.number, s.grogu_holder, s.grogu_position, -1))
 
     def to_jail(self, emit: Emitter, player: str) -> None:
         """Straight to Jail, without GO's salary. Grogu cannot go to Jail: a hero carrying him leaves him on one
@@ -86,20 +113,25 @@ class Grogu(Walk):
         homes = [d.id for d in self.deeds_of(s, player) if not s.enemy_at(d.position)]
         return [*homes, self.edition.first("go-to-jail").id]
 
-    def take_grogu(self, emit: Emitter, player: str, why: str) -> None:
-        """``player`` now carries Grogu, from whoever had him; a hero on the way to Jail who had still to choose
-        where to leave him has nothing left to choose."""
-        for decision in [d for d in emit.state.decisions if d.kind == "leave-grogu"]:
+    def take_grogu(self, emit: Emitter, player: str, why: str, taken: tuple[int, str, int, int] | tuple[()] = ()
+                   ) -> None:
+        """``player`` now carries Grogu, from whoever had him (``taken``: by landing, see :class:`CoopState`); a
+        hero on the way to Jail who had still to choose where to leave him has nothing left to choose."""
+        decisions = [d for d in emit.state.decisions if d.kind == "leave-grogu"]
+        for decision in decisions:
             emit(DecisionClosed(decision.id))
-        emit(GroguMoved(player, -1, why))
+        emit(GroguMoved(player, -1, why, () if decisions else taken))
 
     def leave_grogu(self, emit: Emitter, player: str, space_id: str) -> None:
         """Grogu stays, unattended, on a space."""
         space = self.edition.space(space_id)
         emit(GroguMoved("", space.position, f"{self.name_of(emit.state, player)} leaves Grogu on {space.name}"))
 
-    def captured(self, emit: Emitter) -> None:
-        """Grogu captured: the game is over and nobody wins."""
+    def captured(self, emit: Emitter, position: int) -> None:
+        """Grogu captured on board space ``position``: no hero carries him any more, the game is over and nobody
+        wins."""
+        if coop(emit.state).grogu_holder:
+            emit(GroguMoved("", position, "Grogu is captured"))
         emit(GameEnded(CAPTURED, ()))
 
     def check_grogu(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -110,7 +142,7 @@ class Grogu(Walk):
         if decision is None:
             return [V("decision/no-leave-grogu", f"{self.name_of(s, player)} has no Grogu to leave now.")]
         if space not in decision.data["choices"]:
-            names = ", ".join(self.edition.space(c).name for c in decision.data["choices"])
+            names = ", ".join(f"{self.edition.space(c).name} ({c})" for c in decision.data["choices"])
             return [V("grogu/where", f"Grogu can stay only on: {names}.")]
         return []
 

@@ -51,7 +51,7 @@ class Heists(Blocks):
         """A heist's turn: its lander names an opponent or lets it go."""
         super().begin_act(emit, act)
         if act.what == "heist":
-            self.open_step_decision(emit, "heist", act.player, "act", optional=True)
+            self.open_step_decision(emit, "heist", act.player, act.step, optional=True)
 
     def check_heist(self, s: GameState, cmd: Command) -> list[Violation]:
         """A lander whose heist's turn it is challenges an opponent."""
@@ -66,7 +66,7 @@ class Heists(Blocks):
         self.close(emit, player, "heist")
         emit(HeistBegun(player, target))
         for who in (player, target):
-            self.open_step_decision(emit, "dial", who, "act", attacker=player, target=target)
+            self.open_step_decision(emit, "dial", who, go(emit.state).step, attacker=player, target=target)
 
     def check_dial(self, s: GameState, cmd: Command) -> list[Violation]:
         """Each side of the heist turns their own dial once, to one of the three pictures."""

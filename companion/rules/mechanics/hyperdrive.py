@@ -2,8 +2,8 @@
 the next Hyperdrive space; if every one there is owned, to one in the stretch after, and so on. No GO salary is
 paid on the way; the space reached is then resolved (bought or auctioned).
 
-On a board still being learnt, a space nobody has described yet may be chosen too: what it is is asked when the
-token gets there."""
+On a board still being learnt, a space nobody has described yet may be chosen too, while the box knows fewer planet
+spaces than the board has: what it is is asked when the token gets there."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from companion.engine.events import DecisionClosed, DecisionOpened, Noted, Token
 from companion.engine.ledger import BANK
 from companion.engine.state import Decision, GameState
 from companion.rules.core import Emitter, Grammar, Rules
+from companion.rules.mechanics.bases import planets_undescribed
 
 V = Violation
 
@@ -32,7 +33,9 @@ class Hyperdrive(Rules):
 
     def hyperdrive_targets(self, s: GameState, position: int) -> list[Space]:
         """The spaces a jump from ``position`` may reach: the unowned planet spaces (or spaces nobody has
-        described) of the first stretch ahead that has any, a stretch ending at each Hyperdrive space."""
+        described, while one of them may be a planet space) of the first stretch ahead that has any, a stretch
+        ending at each Hyperdrive space."""
+        undescribed = planets_undescribed(self.edition)
         stretch: list[Space] = []
         for step in range(1, self.board_size):
             space = self.space_at(position + step)
@@ -40,7 +43,7 @@ class Hyperdrive(Rules):
                 if stretch:
                     return stretch
                 continue
-            if (space.kind == "planet" and s.owner(space.id) == BANK) or space.kind == UNKNOWN_KIND:
+            if (space.kind == "planet" and s.owner(space.id) == BANK) or (space.kind == UNKNOWN_KIND and undescribed):
                 stretch.append(space)
         return stretch
 

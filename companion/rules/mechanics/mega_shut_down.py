@@ -5,7 +5,8 @@ action of the round is over (blocks, heists, Shut Downs, tiles), in turn clockwi
 colour and every other player returns all their blocks of that colour to the tray (no Shield helps). The marker
 then goes back to Start. One who lets it go keeps a full tracker and is asked again next round. A kept Mr. Monopoly
 tile moves its holder's marker one step at any time after the first roll (not past the end). A tracker that
-fills while the Mega Shut Downs are under way takes its turn in them that round.
+fills while the Mega Shut Downs are under way takes its turn in them that round. A player sitting out the round in
+Jail takes no turn in it, a Mega Shut Down included: their full tracker waits for the next round.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import ClassVar
 
 from companion.engine.commands import Command
 from companion.engine.errors import Violation
-from companion.engine.events import Posted
+from companion.engine.events import Noted, Posted
 from companion.engine.ledger import Posting, Transaction
 from companion.engine.state import Decision, GameState
 from companion.mini_boards import colour_name
@@ -38,13 +39,22 @@ class MegaShutDown(ChanceTiles):
         face = self.face(s, player)
         return face.tracker is not None and go(s).markers[player] >= face.tracker
 
+    def may_call(self, s: GameState, player: str) -> bool:
+        """Whether a player's full tracker takes a turn in this round's Mega Shut Downs: not while they sit the
+        round out in Jail (skipping a round skips every action of it; a game stamped before rules version 2 let
+        them)."""
+        return self.full(s, player) and (player not in go(s).sat_out or self.setup.rules_version < 2)
+
     def step_begun(self, emit: Emitter, step: str) -> None:
-        """The Mega Shut Down step calls on every full tracker, clockwise from the roller."""
+        """The Mega Shut Down step calls on every full tracker, clockwise from the roller, but a prisoner's."""
         super().step_begun(emit, step)
         if step == "mega":
             for player in self.clockwise_from_roller(emit.state):
-                if self.full(emit.state, player):
+                if self.may_call(emit.state, player):
                     self.queue_act(emit, Act(player, "mega", "mega", "tracker"))
+                elif self.full(emit.state, player):
+                    emit(Noted(f"{self.name_of(emit.state, player)} sits out this round in Jail: their full tracker "
+                               "waits for the next round"))
 
     def begin_act(self, emit: Emitter, act: Act) -> None:
         """A full tracker's turn: name a colour or let it go."""
@@ -71,6 +81,9 @@ class MegaShutDown(ChanceTiles):
             face = self.face(s, player)
             steps = f" (step {go(s).markers[player]} of {face.tracker})" if face.tracker is not None else ""
             return f"{name}'s marker is not at the end of the tracker{steps}: no Mega Shut Down yet."
+        if player in go(s).sat_out and go(s).step != "roll" and self.setup.rules_version >= 2:
+            return (f"{name} sits out this round in Jail, their Mega Shut Down with it: the full tracker waits for "
+                    "the next round.")
         waiting = self.not_yet(s, player, "mega")
         if waiting:
             return f"{name} cannot call a Mega Shut Down yet.{waiting}"
@@ -118,11 +131,12 @@ class MegaShutDown(ChanceTiles):
             self.late_full_tracker(emit, player)
 
     def late_full_tracker(self, emit: Emitter, player: str) -> None:
-        """A tracker filled while the Mega Shut Downs are under way still takes its turn in them this round."""
+        """A tracker filled while the Mega Shut Downs are under way still takes its turn in them this round
+        (unless its player sits the round out in Jail)."""
         s = go(emit.state)
         waiting = any(a.player == player and a.what == "mega" for a in s.acts)
         asked = self.decision(s, player, "mega") is not None
-        if s.step == "mega" and self.full(s, player) and not waiting and not asked:
+        if s.step == "mega" and self.may_call(s, player) and not waiting and not asked:
             self.queue_act(emit, Act(player, "mega", "mega", "tracker"))
 
     def decision_text(self, d: Decision) -> str:

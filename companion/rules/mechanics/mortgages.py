@@ -116,12 +116,15 @@ class Mortgages(Rules):
 
     def need_received(self, s: GameState, player: str, space: str) -> list[Violation]:
         """``lift`` and ``keep`` answer a mortgaged deed the player has just received: refused, naming the deed,
-        when there is none such (its interest is then not due)."""
+        when there is none such (its interest is then not due); a mortgaged deed of the player's own is lifted
+        the usual way (``unmortgage``), and the refusal says so."""
         if self.decision(s, player, "mortgage-transfer", space=space) is not None:
             return []
         name = self.edition.space(space).name if self.edition.has_space(space) else space
+        own = (f"; {self.term('unmortgage')} it at the usual cost instead"
+               if space in s.mortgaged and s.owner(space) == player else "")
         return [V("decision/no-mortgage-transfer", f"{self.name_of(s, player)} has not just received {name} "
-                  f"{self.term('mortgaged')}: there is no {self.term('interest')} to settle on it.")]
+                  f"{self.term('mortgaged')}: there is no {self.term('interest')} to settle on it{own}.")]
 
     def do_keep(self, emit: Emitter, cmd: Command) -> None:
         player, space = cmd.args

@@ -12,7 +12,7 @@ from functools import cmp_to_key
 from typing import ClassVar
 
 from companion.box.values import BOARD_TARGET
-from companion.edition import Space, a_or_an
+from companion.edition import Space, a_or_an, counted
 from companion.engine.errors import Need, ValueNeeded
 from companion.engine.events import GameEnded
 from companion.engine.ledger import BANK
@@ -67,8 +67,26 @@ class PlanetCount(BaseLoss):
         ranking = [{"player": p.id, "worth": len(held[p.id]), "place": place, "parts": {"bases": len(held[p.id])},
                     "side": p.side} for place, p in enumerate(order, start=1)]
         score = " to ".join(str(by_side[side]) for side in sorted(by_side, key=lambda side: side != winner))
-        emit(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}; "
-                       f"{self.name_of(s, order[0].id)} is the ultimate winner", tuple(ranking)))
+        emit(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}"
+                       f"{self.draw_words(s, held, by_side, order)}", tuple(ranking)))
+
+    def draw_words(self, s: GameState, held: dict[str, list[Space]], by_side: dict[str, int], order: list[Player]
+                   ) -> str:
+        """The end of the end's words: the ultimate winner, and what settled a draw (between the sides, or between
+        the winner and a player of their side level with them), so the table sees why the level one lost."""
+        base, first = self.term("base"), order[0]
+        words = ""
+        if list(by_side.values()).count(by_side[first.side]) > 1:
+            top = self.top([b for p in s.active for b in held[p.id]])
+            words += f", a draw won by the highest-placed {base} ({top.name})"
+        words += f"; {self.name_of(s, first.id)} is the ultimate winner"
+        level = [p for p in order[1:] if p.side == first.side and len(held[p.id]) == len(held[first.id])]
+        if level and held[first.id]:
+            names = " and ".join(self.name_of(s, p.id) for p in level)
+            bases = counted(len(held[first.id]), base, self.term("bases"))
+            words += (f", level with {names} on {bases} but holding the highest-placed one "
+                      f"({self.top(held[first.id]).name})")
+        return words
 
     def winning_side(self, s: GameState, held: dict[str, list[Space]], by_side: dict[str, int]) -> str:
         """The side with more Bases; level: the side holding the highest-placed Base."""

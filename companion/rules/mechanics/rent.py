@@ -36,14 +36,20 @@ class RentClaims(Deeds):
         return []
 
     def why_none_owed(self, s: GameState, owner: str, payer: str) -> str:
-        """Why the owner has no rent to claim from the payer: the last claim was paid, or not asked for in time,
-        or its deed was mortgaged, sold or traded before the owner asked (told while that claim's time to ask
-        would still run); else the deed the payer stands on earns the owner nothing now (mortgaged, or an owner in
-        Jail where the edition says so) or earned nothing when the payer stopped there (the owner was in Jail
-        then); else the payer has not stopped on any of the owner's deeds (nobody owes rent on their own)."""
+        """Why the owner has no rent to claim from the payer: the rent on the utility the payer stands on waits for
+        the payer's roll of the dice (its amount is not known before); else the last claim was paid, or not asked
+        for in time, or its deed was mortgaged, sold or traded before the owner asked (told while that claim's time
+        to ask would still run); else the deed the payer stands on earns the owner nothing now
+        (mortgaged, or an owner in Jail where the edition says so) or earned nothing when the payer stopped there
+        (the owner was in Jail then); else the payer has not stopped on any of the owner's deeds (nobody owes rent
+        on their own)."""
         rent, payer_name, owner_name = self.term("rent"), self.name_of(s, payer), self.name_of(s, owner)
         if owner == payer:
             return f"nobody owes {rent} for their own {self.term('deed')}s"
+        fresh = self.decision(s, payer, "utility-roll", owner=owner)
+        if fresh is not None:
+            return (f"the {rent} for {self.edition.space(fresh.data['space']).name} waits for {payer_name}'s roll: "
+                    f"{payer_name} must first {self.decision_text(fresh)}")
         closed = s.closed_claims.get((owner, payer))
         if closed is not None and s.turn.number - closed.turn <= self.edition.rent_claim_turns:
             name = self.edition.space(closed.space).name

@@ -249,11 +249,15 @@ class Rounds(Rules):
     # ------------------------------------------------------------------ the steps
 
     def queue_act(self, emit: Emitter, act: Act) -> None:
-        """An action waits for its step, clockwise from the roller after those already queued before it."""
+        """An action waits for its step, clockwise from the roller after those already queued before it; within
+        the Mega Shut Downs' step a heist or Shut Down (a GO Button's) goes before every Mega Shut Down."""
         s = go(emit.state)
         order = self.clockwise_from_roller(s)
-        rank = (STEPS.index(act.step), order.index(act.player))
-        at = sum(1 for a in s.acts if (STEPS.index(a.step), order.index(a.player)) <= rank)
+
+        def rank(a: Act) -> tuple[int, bool, int]:
+            return STEPS.index(a.step), a.what == "mega", order.index(a.player)
+
+        at = sum(1 for a in s.acts if rank(a) <= rank(act))
         emit(ActQueued(act, at))
 
     def open_step_decision(self, emit: Emitter, kind: str, player: str, step: str, **data: Any) -> None:

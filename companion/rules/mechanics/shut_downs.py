@@ -46,7 +46,7 @@ class ShutDowns(ChanceTiles):
         """A Shut Down's turn: its lander names an opponent's block or lets it go."""
         super().begin_act(emit, act)
         if act.what == "shut-down":
-            self.open_step_decision(emit, "shut-down", act.player, "act", optional=True)
+            self.open_step_decision(emit, "shut-down", act.player, act.step, optional=True)
 
     def check_shut_down(self, s: GameState, cmd: Command) -> list[Violation]:
         """An opponent's Build square that holds blocks."""

@@ -58,11 +58,22 @@ class Signets(Battles, CardEffects):
     def drawn_card(self, s: GameState, player: str, card_id: str) -> tuple[Card | None, list[Violation]]:
         """The card named, from the deck of an open draw that lists it: a hero may have two draws open (Boba
         Fett's second Signet card, and the card space his first one moved him onto), and either may be
-        taken first. A card no open draw lists is looked for in the first draw's deck."""
+        taken first. A card that only another deck lists (an ally card named at a Signet draw) is a card of
+        that deck, not a new one of the deck drawn from; any other card is looked for in the first draw's
+        deck."""
         draw = self.draw_listing(s, player, card_id)
-        if draw is None:
+        if draw is not None:
+            return self.deck_cards[draw.data["deck"]][card_id], []
+        first = self.decision(s, player, "card")
+        other = next((d for d in self.edition.decks.values() if card_id in self.deck_cards[d.id]), None)
+        if first is None or other is None:
             return super().drawn_card(s, player, card_id)
-        return self.deck_cards[draw.data["deck"]][card_id], []
+        deck = self.edition.decks[first.data["deck"]]
+        box = (f" If this {deck.name} card really has the same id, enter it first (box card:{deck.id}/{card_id})."
+               if deck.missing > 0 else "")
+        return None, [V("card/other-deck", f"'{card_id}' is a card of the {other.name} deck, but "
+                                           f"{self.name_of(s, player)} draws from the {deck.name} deck: name the "
+                                           f"{deck.name} card drawn.{box}")]
 
     def draw_listing(self, s: GameState, player: str, card_id: str) -> Decision | None:
         """The player's first open draw whose deck lists ``card_id``."""
@@ -128,7 +139,9 @@ class Signets(Battles, CardEffects):
         chance after a lost battle roll, Grogu brought to a hero who does not hold him (not from Jail)."""
         c, (player, card_id) = coop(s), cmd.args
         if card_id not in c.signets.get(player, []):
-            return [V("signet/not-held", f"{self.name_of(s, player)} holds no such Signet card.")]
+            held = c.signets.get(player, [])
+            return [V("signet/not-held", f"{self.name_of(s, player)} holds no Signet card '{card_id}'"
+                                         + (f" (they hold {', '.join(held)})." if held else "."))]
         card = self.signet(card_id)
         b = c.battle if c.battle and c.battle.player == player else None
         if card.effect == "battle-bonus" and (b is None or (b.rolls and not b.lost)):

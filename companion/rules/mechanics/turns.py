@@ -28,12 +28,14 @@ class Turns(Rules):
         open. A roll some mechanic asked for (a utility's rent, a battle, the enemies' advance) has that
         mechanic's own conditions instead."""
         player = cmd.args[0]
-        problems = self.dice_problems(s, cmd)
+        problems = [] if cmd.args[1:] in self.roll_need(s, player).entered else self.dice_problems(s, cmd)
         asked = self.other_roll_problems(s, player)
         if asked is not None:
             return problems + asked
-        problems += self.turn_guard(s, player)
-        if s.turn.player == player and s.turn.rolled and not s.turn.roll_again:
+        turn = s.turn
+        if turn.player != player:
+            problems += self.turn_guard(s, player)
+        elif turn.rolled and not turn.roll_again:
             problems.append(V("turn/already-rolled", f"{self.name_of(s, player)} has already rolled this turn."))
         return problems + self.blockers(s)
 
@@ -83,9 +85,9 @@ class Turns(Rules):
         """A turn ends after the roll(s) are done and the player's own decisions and debts are settled (and
         anything else holding up the table, such as an auction)."""
         player = cmd.args[0]
-        problems = self.turn_guard(s, player)
-        if problems:
-            return problems
+        if s.turn.player != player:
+            return self.turn_guard(s, player)
+        problems: list[Violation] = []
         if not s.turn.rolled:
             problems.append(V("turn/not-rolled", f"{self.name_of(s, player)} has not rolled yet."))
         elif s.turn.roll_again:

@@ -16,6 +16,7 @@ from companion.table.presenter import Decision, EventWords, Presenter
 from companion.table.presenters import (
     auctions,
     bankruptcy,
+    bases,
     battles,
     blocks,
     bounty_hunter,
@@ -75,7 +76,7 @@ PRESENTERS: dict[str, Presenter] = {
     "deed-sales": NOTHING_OF_ITS_OWN,  # a sale is a posting
     "coop-score": NOTHING_OF_ITS_OWN,  # the score is on the end screen
     "sides": NOTHING_OF_ITS_OWN,  # each seat shows its side
-    "bases": NOTHING_OF_ITS_OWN,  # a Base placed is a posting with its purchase
+    "bases": bases.PRESENTER,
     "force-cards": force_cards.PRESENTER,
     "hyperdrive": hyperdrive.PRESENTER,
     "bounty-hunter": bounty_hunter.PRESENTER,

@@ -1,6 +1,6 @@
 """Force cards at the table: how many cards each player holds, the button that plays one of them (the list of
 their side's halves of the deck, by what they do), the Just say no! answers (the contest's buttons, and a payer's
-button against a rent held until the next roll), and the choice of the player a card collects from."""
+button against a rent they paid, until the next roll), and the choice of the player a card collects from."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from companion.card_effects import EFFECTS
 from companion.edition import a_or_an
 from companion.engine.events import Posted
-from companion.engine.ledger import Transaction
+from companion.engine.ledger import BANK, Transaction
 from companion.rules.mechanics.force_cards import HELD_RENT, hand_unit, held_rents
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
@@ -74,7 +74,7 @@ def action_words(game: Game, data: DecisionData) -> str:
     if action["kind"] == "charge":
         return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} ({action['reason']})"
     if action["kind"] == "held-rent":
-        return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} (rent, paid and held)"
+        return f"{actor}'s claim of {credits(game.edition, int(action['amount']))} (rent, paid)"
     return f"{actor}'s {game.edition.term('base')} set on {game.edition.space(str(action['space'])).name}"
 
 
@@ -102,14 +102,14 @@ def answer_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
 
 
 def held_rent_answers(game: Game) -> list[Action]:
-    """A payer's Just say no! against a rent they paid that waits for its owner until the next roll: one button,
-    there until the roll (no tap is needed to let it stand), while they could hold a Just say no! and nothing
-    else is being settled (the answers to it among them)."""
+    """A payer's Just say no! against a rent they paid, which they may still say no to until the next roll: one
+    button, there until the roll (no tap is needed to let it stand), while they could hold a Just say no! and
+    nothing else is being settled (the answers to it among them)."""
     e = game.edition
     actions = []
     for owner, payer, amount in held_rents(game.state):
         label = (f"{party_name(game, payer)}: Just say no! to {party_name(game, owner)}'s rent "
-                 f"({credits(e, amount)}, held until the next roll)")
+                 f"({credits(e, amount)}, paid; until the next roll)")
         answer = offer(game, f"say-no-held:{payer}", label, f"say-no {payer}")
         if answer.enabled:
             actions.append(answer)
@@ -129,12 +129,14 @@ def aim_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
 
 
 def posted_words(game: Game, event: Posted) -> str:
-    """A transaction in words as every game words it; a rent held until the next roll is nobody's credits, so
-    only its reason (who paid, for whom it waits) says where it is."""
+    """A transaction in words as every game words it; the marker of a payer's window to say no to a rent (the
+    bank's, see :mod:`companion.rules.mechanics.force_cards`) is nobody's money, so it is never shown: a rent
+    paid shows the payment alone, and a window closing with nothing else changing hands shows no line."""
     txn = event.txn
-    if any(p.account.startswith(HELD_RENT) for p in txn.postings):
-        txn = Transaction(txn.reason, tuple(p for p in txn.postings if not p.account.startswith(HELD_RENT)))
-    return posted(game, Posted(txn))
+    if not any(p.account.startswith(HELD_RENT) for p in txn.postings):
+        return posted(game, event)
+    kept = tuple(p for p in txn.postings if not p.account.startswith(HELD_RENT) and p.account != BANK)
+    return posted(game, Posted(Transaction(txn.reason, kept))) if kept else ""
 
 
 PRESENTER = Presenter(events={Posted: posted_words}, decisions={"just-say-no": Decision(answer_line, answer_actions),
