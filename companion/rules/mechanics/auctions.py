@@ -23,7 +23,7 @@ class Auctions(Rules):
         "decline": (("player",), "do not buy: the deed goes to auction"),
         "bid": (("player", "int"), "bid in the open auction"),
         "pass": (("player",), "drop out of the open auction"),
-        "close": ((), "the Banker closes the auction: the highest bid wins"),
+        "close": ((), "the table closes the auction (nobody bids higher): the highest bid wins"),
     }
 
     def check_decline(self, s: GameState, cmd: Command) -> list[Violation]:

@@ -46,7 +46,7 @@ from companion.table.setup_choices import (
 from companion.ui import theme
 from companion.ui.box_form import KeyboardDialog
 from companion.ui.screens.base import CompanionScreen
-from companion.ui.widgets import Dialog, TapButton, load_layout
+from companion.ui.widgets import STYLES, Dialog, TapButton, load_layout
 
 if TYPE_CHECKING:
     from companion.edition import Edition
@@ -97,9 +97,18 @@ class SeatButton(TapButton):
 
 
 class NameButton(SeatButton):
-    """A player's name (``typed``: empty until one is typed); a tap opens the keyboard."""
+    """A player's name (``typed``: empty until one is typed); a tap opens the keyboard. Until a name is typed its
+    words ("Player 2 (tap to name)") are muted, so a name looks different from the hint."""
 
     typed = StringProperty("")
+
+    def on_style(self, button: TapButton, style: str) -> None:
+        super().on_style(button, style)
+        self.on_typed(self, self.typed)
+
+    def on_typed(self, _button: NameButton, typed: str) -> None:
+        """The style's words colour for a name, muted for the hint."""
+        self.color = STYLES[self.style][1] if typed else theme.MUTED
 
 
 class SeatRow(BoxLayout):
