@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.engine.events import Event
 from companion.engine.state import GameState
-from companion.rules.coop_state import Battle, coop
+from companion.rules.coop_state import Battle, GroguTaken, coop
 
 
 @dataclass(frozen=True)
@@ -59,13 +59,13 @@ class BossReleased(Event):
 @dataclass(frozen=True)
 class GroguMoved(Event):
     """Grogu is now carried by ``holder``, or (holder "") stands unattended on ``position``; ``taken`` is how
-    the holder took him by moving (see :class:`CoopState`), empty otherwise."""
+    the holder took him by moving (see :class:`GroguTaken`), None otherwise."""
 
     kind: ClassVar[str] = "grogu-moved"
     holder: str
     position: int
     why: str
-    taken: tuple[int, str, int, int] | tuple[()] = ()
+    taken: GroguTaken | None = None
 
     def apply(self, state: GameState) -> None:
         s = coop(state)

@@ -4,7 +4,7 @@ the Signet cards each hero keeps, the enemy cards each hero has won and the batt
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.engine.state import GameState
 
@@ -37,16 +37,28 @@ class Battle:
     lost: bool = False
 
 
+class GroguTaken(NamedTuple):
+    """How a hero took Grogu by moving, remembered for the rest of that turn: a correction of the token that turn
+    may give him back."""
+
+    turn: int
+    holder: str
+    """Who carried him before ("": nobody, he waited alone)."""
+    waited: int
+    """The space he waited on (when nobody carried him)."""
+    start: int
+    """The space the move began on (-1: not known)."""
+
+
 @dataclass
 class CoopState(GameState):
     """A game of heroes against the Imperial enemies. Grogu is held by ``grogu_holder`` or, when nobody holds
-    him, stands unattended on ``grogu_position``. ``grogu_taken`` remembers how his holder took him by moving
-    (turn number, who held him before, the space he waited on, the space the move began on or -1), so that a
-    correction of the token that same turn can give him back (a turn's detail the snapshot leaves out)."""
+    him, stands unattended on ``grogu_position``. ``grogu_taken`` remembers how his holder took him by moving, so
+    that a correction of the token that same turn can give him back (a turn's detail the snapshot leaves out)."""
 
     grogu_holder: str = ""
     grogu_position: int = 0
-    grogu_taken: tuple[int, str, int, int] | tuple[()] = ()
+    grogu_taken: GroguTaken | None = None
     enemies: dict[str, EnemyPlace] = field(default_factory=dict)
     signets: dict[str, list[str]] = field(default_factory=dict)
     trophies: dict[str, list[str]] = field(default_factory=dict)

@@ -12,7 +12,7 @@ from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, GameEnded
 from companion.engine.state import Decision, GameState
 from companion.rules.coop_events import GroguMoved
-from companion.rules.coop_state import CoopState, coop
+from companion.rules.coop_state import CoopState, GroguTaken, coop
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.walk import Walk
 
@@ -59,17 +59,18 @@ class Grogu(Walk):
         super().put_there(emit, player)
         s = coop(emit.state)
         position = s.player(player).position
-        taken = s.grogu_taken if s.grogu_taken and s.grogu_taken[0] == s.turn.number else ()
-        if not taken:
+        taken = s.grogu_taken if s.grogu_taken is not None and s.grogu_taken.turn == s.turn.number else None
+        if taken is None:
             self.reach_grogu(emit, player, position, -1)
             return
-        _, holder, waited, start = taken
+        holder, waited, start = taken.holder, taken.waited, taken.start
         passed = start >= 0 and self.ahead(start, position) >= self.ahead(start, waited)
         if s.holds_grogu(player) and (holder or not passed):
             where = (f"back to {self.name_of(s, holder)}" if holder
                      else f"waits on {self.edition.spaces[waited].name} again")
             emit(GroguMoved(holder, -1 if holder else waited,
-                            f"{self.name_of(s, player)} never reached Grogu: he goes {where}", () if holder else taken))
+                            f"{self.name_of(s, player)} never reached Grogu: he goes {where}",
+                            None if holder else taken))
         elif not s.grogu_holder and s.grogu_position == waited and passed:
             self.reach_grogu(emit, player, waited, start)
         else:
@@ -85,14 +86,14 @@ class Grogu(Walk):
         s = coop(emit.state)
         if not s.grogu_holder and s.grogu_position == position:
             emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along",
-                            (s.turn.number, "", position, start)))
+                            GroguTaken(s.turn.number, "", position, start)))
 
     def land_free_parking(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """Free Parking brings Grogu to the hero who stops there."""
         s = coop(emit.state)
         if not s.holds_grogu(player):
             self.take_grogu(emit, player, f"{self.name_of(s, player)} takes Grogu at {space.name}",
-                            (s.turn.number, s.grogu_holder, s.grogu_position, -1))
+                            GroguTaken(s.turn.number, s.grogu_holder, s.grogu_position, -1))
 
     def to_jail(self, emit: Emitter, player: str) -> None:
         """Straight to Jail, without GO's salary. Grogu cannot go to Jail: a hero carrying him leaves him on one
@@ -113,14 +114,14 @@ class Grogu(Walk):
         homes = [d.id for d in self.deeds_of(s, player) if not s.enemy_at(d.position)]
         return [*homes, self.edition.first("go-to-jail").id]
 
-    def take_grogu(self, emit: Emitter, player: str, why: str, taken: tuple[int, str, int, int] | tuple[()] = ()
+    def take_grogu(self, emit: Emitter, player: str, why: str, taken: GroguTaken | None = None
                    ) -> None:
-        """``player`` now carries Grogu, from whoever had him (``taken``: by landing, see :class:`CoopState`); a
+        """``player`` now carries Grogu, from whoever had him (``taken``: by landing, see :class:`GroguTaken`); a
         hero on the way to Jail who had still to choose where to leave him has nothing left to choose."""
         decisions = [d for d in emit.state.decisions if d.kind == "leave-grogu"]
         for decision in decisions:
             emit(DecisionClosed(decision.id))
-        emit(GroguMoved(player, -1, why, () if decisions else taken))
+        emit(GroguMoved(player, -1, why, None if decisions else taken))
 
     def leave_grogu(self, emit: Emitter, player: str, space_id: str) -> None:
         """Grogu stays, unattended, on a space."""
