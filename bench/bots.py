@@ -102,6 +102,8 @@ class TableBots:
         self.rolls: dict[tuple[str, ...], Command] = {}
         """Each roll entered so far, by its words (the player and the faces): the command entered most, made once
         for the same words (see :attr:`said`)."""
+        self.ends: dict[str, Command] = {}
+        """Each player's end of turn, made once."""
         self.said: dict[tuple[str, ...], Command] = {}
         """The other commands entered most (rent claims, ends of turn) by their verb and words: a command cannot
         change, so the same one is made once and the journal holds it as often as it is entered."""
@@ -229,6 +231,15 @@ class TableBots:
                 return cmd
         raise RuntimeError(f"no place for the piece of {player}")
 
+    def _whole_groups(self, held: Mapping[str, int]) -> list[tuple[tuple[str, ...], frozenset[str], tuple[Space, ...]]]:
+        """The colour groups a player holds whole, from what they hold (see :attr:`whole`)."""
+        key = tuple(held)
+        groups = self.whole.get(key)
+        if groups is None:
+            units = self.group_units.intersection(held)
+            groups = self.whole[key] = [g for g in self.groups if g[1] <= units]
+        return groups
+
     def _improve(self, s: GameState, player: str, held: Mapping[str, int], cash: int) -> Command | None:
         """Lift a mortgage, else build evenly, for a player with credits to spare (``cash``, at least
         ``BUILD_RESERVE``; ``held`` is what they hold): the first of their deeds in board order that qualifies."""
@@ -239,11 +250,7 @@ class TableBots:
                 if cash >= deed.mortgage * 11 // 10 + 1 + BUILD_RESERVE:
                     return Command("unmortgage", (player, deed.id))
         # Only the streets of groups the player holds whole, none of them mortgaged, can take a building.
-        key = tuple(held)
-        groups = self.whole.get(key)
-        if groups is None:
-            units = self.group_units.intersection(held)
-            groups = self.whole[key] = [g for g in self.groups if g[1] <= units]
+        groups = self._whole_groups(held)
         if not groups:
             return None
         whole = [streets for members, _, streets in groups if s.mortgaged.isdisjoint(members)]
@@ -264,22 +271,37 @@ class TableBots:
     def _turn(self, s: GameState) -> Command:
         """Improve with credits to spare, else roll (in jail, a Get Out of Jail Free card is played first), else end."""
         t = s.turn
-        p = s.seats[t.player]
-        held = s.ledger.holdings(p.id)
+        pid = t.player
+        held = s.ledger.holdings(pid)
         cash = held.get(CREDITS, 0)
-        if cash >= BUILD_RESERVE:
-            improve = self._improve(s, p.id, held, cash)
+        if cash >= BUILD_RESERVE and (s.mortgaged or self._whole_groups(held)):
+            improve = self._improve(s, pid, held, cash)
             if improve is not None:
                 return improve
         if not t.rolled or t.roll_again:
+            p = s.seats[pid]
             if p.in_jail and not t.rolled and p.jail_cards:
-                return Command("jail-card", (p.id,))
-            words = (p.id, *self._dice())
-            roll = self.rolls.get(words)
-            if roll is None:
-                roll = self.rolls[words] = Command("roll", words)
-            return roll
-        return self._say("end", p.id)
+                return Command("jail-card", (pid,))
+            return self._roll(pid)
+        end = self.ends.get(pid)
+        if end is None:
+            end = self.ends[pid] = Command("end", (pid,))
+        return end
+
+    def _roll(self, player: str) -> Command:
+        """The player's roll of the move's dice (see :meth:`_dice`), made once for the same faces."""
+        bits = self.rng.getrandbits
+        words = [player]
+        for faces, count, width in self.drawn:
+            face = bits(width)
+            while face >= count:
+                face = bits(width)
+            words.append(faces[face])
+        key = tuple(words)
+        roll = self.rolls.get(key)
+        if roll is None:
+            roll = self.rolls[key] = Command("roll", key)
+        return roll
 
 
 # ---------------------------------------------------------------------- playing whole games
@@ -312,6 +334,15 @@ def play(edition: Edition, seed: int, turn_cap: int = 2000, sink: JournalSink | 
     latencies: list[float] = []
     started = time.perf_counter()
     next_command, apply = bots.next_command, game.apply
+    if stop is None and not timed:  # the plain game, with nothing to look at between two commands
+        turn = game.state.turn  # changed in place by every event (bots never undo, which would rebuild it)
+        while turn.number <= turn_cap:
+            cmd = next_command(game)
+            if cmd is None:
+                break
+            apply(cmd)
+            commands += 1
+        return Run(game, commands, min(turn.number, turn_cap), game.state.over, time.perf_counter() - started)
     while game.state.turn.number <= turn_cap and not (stop and stop(game, commands)):
         cmd = next_command(game)
         if cmd is None:

@@ -298,9 +298,11 @@ class Deck:
         return tuple(c for c in self.cards if c.side == side) if self.sides else self.cards
 
     def need(self) -> Need:
-        """The request to enter a card of this deck that is not listed yet."""
-        return Need(f"card:{self.id}", ("effect",), f"{capital(a_or_an(self.name))} card that is not entered "
-                                                    "yet: choose what it does from the list of effects.")
+        """The request to enter a card of this deck that is not listed yet (on a deck of two-sided cards, the half
+        of one side: which one is entered with it)."""
+        return Need(f"card:{self.id}", ("effect", "side") if self.sides else ("effect",),
+                    f"{capital(a_or_an(self.name))} card that is not entered yet: choose what it does from the list "
+                    "of effects.")
 
     def card(self, card_id: str) -> Card | None:
         """The card with that id, if the deck has one."""

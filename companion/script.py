@@ -238,8 +238,11 @@ def reason_json(violation: Violation) -> dict[str, Any]:
 def box_answer(need: Need, cmd: Command | None = None) -> str:
     """The ``box`` command that answers a need, its values left as ``?`` to be read off the box. A card drawn
     that its deck does not list yet (a need for the whole deck, ``card:<deck>``) is entered under the id the
-    refused ``card`` command gave it, as ``box`` names a card: ``card:<deck>/<card>``."""
+    refused ``card`` command gave it, or the ``DECK/CARD`` a refused ``play`` named, as ``box`` names a card:
+    ``card:<deck>/<card>``."""
     target = need.target
     if target.startswith("card:") and "/" not in target and cmd is not None and cmd.verb == "card":
         target = f"{target}/{cmd.args[-1]}"
+    elif target.startswith("card:") and "/" not in target and cmd is not None and cmd.verb == "play":
+        target = f"{target}/{cmd.args[-1].partition('/')[2]}"
     return " ".join(["box", target, *(f"{f}=?" for f in need.fields)])

@@ -25,7 +25,7 @@ DOC = ROOT / "docs" / "table-script.md"
 
 # The examples this file checks; a new example must get its own test (see test_every_example_is_checked).
 CHECKED = {"rent-dispute.txt", "jail.txt", "auction.txt", "rejected.txt", "boba-fett-own-box.txt",
-           "star-wars-2015.txt", "monopoly-go.txt", "short-game.txt"}
+           "star-wars-2015.txt", "monopoly-go.txt", "short-game.txt", "mandalorian.txt"}
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], name: str) -> tuple[int, dict[str, Any], str]:
@@ -253,6 +253,29 @@ def test_monopoly_go_rounds_a_shut_down_a_heist_and_go(capsys: pytest.CaptureFix
     assert "Ann ends round 3 with one pink block on her first Build square and Ben with one green" in page
     text = (EXAMPLES / "monopoly-go.txt").read_text(encoding="utf-8")
     for line in page.split("examples/monopoly-go.txt`")[1].split("```text")[1].split("```")[0].splitlines():
+        assert line in ("", "...") or line in text.splitlines()
+
+
+def test_mandalorian_an_advance_a_battle_rent_and_grogu(capsys: pytest.CaptureFixture[str]) -> None:
+    """MA-ADVANCE-2, MA-BATTLE-3, MA-BATTLE-4, MA-BOSS-1, MA-GROGU-1: the page's Mandalorian example: the advance
+    takes both troopers 6 spaces out of their outposts (the Death Trooper round to space 1); Cara buys Hideout 1A
+    (60) and beats the Death Trooper there with a 5 (reward 25), which waits in outpost 1 and, down to its last
+    card, frees Moff Gideon; Din buys Hideout 2A (80) and asks Cara for its 15; Din takes Grogu on Just Visiting.
+    Din 85, Cara 100."""
+    status, state, _ = run_cli(capsys, "mandalorian.txt")
+    assert status == 0
+    assert cash(state) == {"din": 85, "cara": 100}
+    assert player(state, "cara")["enemy_cards_won"] == ["death-trooper/level-1"]
+    pending = state["pending"]
+    assert pending["grogu"] == {"holder": "din", "position": -1}
+    enemies = {k: (v["position"], v["outpost"], v["cards_left"]) for k, v in pending["enemies"].items()}
+    assert enemies == {"incinerator-stormtrooper": (17, 0, 2), "death-trooper": (-1, 1, 1), "moff-gideon": (-1, 3, 1)}
+    assert pending["boss_free"]
+    page = DOC.read_text(encoding="utf-8")
+    assert "Din ends with 150 - 80 + 15 = 85 credits and Grogu" in page
+    assert "Cara with 150 - 60 + 25 - 15 = 100 and the card `death-trooper/level-1`" in page
+    text = (EXAMPLES / "mandalorian.txt").read_text(encoding="utf-8")
+    for line in page.split("examples/mandalorian.txt`")[1].split("```text")[1].split("```")[0].splitlines():
         assert line in ("", "...") or line in text.splitlines()
 
 

@@ -196,8 +196,11 @@ def _jail_problems(target: str, face: dict[str, Any], values: dict[str, Value]) 
     for position in placed:
         there = said.get(position) or (spaces[position] if position < len(spaces) else UNKNOWN_SPACE)
         if there not in (UNKNOWN_SPACE, "just-visiting"):
-            return [BoxProblem(target, "jail", f"{_face_name(face)}: space {position} is already described "
-                                               f"({face_kind_words(there)}).")]
+            return [BoxProblem(target, "jail", f"{_face_name(face)}: the Jail is on the Just Visiting space, but "
+                                               f"space {position} is described as something else "
+                                               f"({face_kind_words(there)}). Give the number of the Just Visiting "
+                                               "space for the Jail (jail=), or leave it out: a space described as "
+                                               "Just Visiting / In Jail says where it is.")]
     if len(now) > 1:
         already = f" (it is space {was[0]})" if was else ""
         return [BoxProblem(target, "jail" if placed else face_space(now[-1]),
@@ -419,12 +422,13 @@ def _terms(raw: dict[str, Any]) -> dict[str, str]:
 
 def _label(raw: dict[str, Any], key: str) -> str:
     """A field as the edition's players call it (``inactive value`` where the classic game says mortgage): the
-    labels every box message uses, with the rent table named by its word alone and a card's fields added."""
+    labels every box message uses, with the rent table named by its word alone and a card's fields added (the
+    space a card moves to by the field as it is typed, ``target``, as the word space alone could be any)."""
     terms = _terms(raw)
     labels = {k: v for k, v in field_labels(terms).items() if k in ("build_cost", "hotel_cost", "mortgage",
                                                                      "dice_multiplier", "number")}
     return {**labels, "rent": terms["rent"], "per_house": f"per {terms['house']}",
-            "per_hotel": f"per {terms['hotel']}", "target": "space"}.get(key, key)
+            "per_hotel": f"per {terms['hotel']}", "target": "target (which space)"}.get(key, key)
 
 
 def _where(raw: dict[str, Any], target: str) -> str:

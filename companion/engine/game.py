@@ -169,19 +169,21 @@ class Game:
             if problems:
                 raise CommandRejected(problems)
             return self._undo(cmd)
-        rules = self._rules if self.state.box_reads is self._reads else self.rules
+        state = self.state
+        rules = self._rules if state.box_reads is self._reads else self.rules
         try:
-            problems = rules.validate(self.state, cmd)  # as validate() says it, without its calls
+            problems = rules.validate(state, cmd)  # as validate() says it, without its calls
         except ValueNeeded as exc:
             problems = [exc.violation()]
         if problems:
             raise CommandRejected(problems)
         try:
-            events = rules.apply(self.state, cmd)
-            entry = Entry(len(self.entries), cmd, events)
+            events = rules.apply(state, cmd)
+            entries = self.entries
+            entry = Entry(len(entries), cmd, events)
             if self.sink is not None:
                 self.sink.append(entry)
-            self.entries.append(entry)  # as _record does, without the call: this is every command's path
+            entries.append(entry)  # as _record does, without the call: this is every command's path
         except ValueNeeded as exc:
             self._rebuild()
             raise CommandRejected([exc.violation()]) from None
@@ -196,15 +198,19 @@ class Game:
         self.entries.append(entry)
 
     def _check_undo(self, cmd: Command) -> list[Violation]:
+        """An undo gives its reason and takes back 1 action or more, no more than are still in effect (the
+        start of the game is never taken back); a refusal says how many can be."""
         count, reason = int(cmd.args[0]), cmd.args[1].strip()
         problems = []
         if not reason:
             problems.append(Violation("undo/reason", "Say why the action is taken back (it goes in the log)."))
+        available = len(self.in_effect) - 1
         if count < 1:
             problems.append(Violation("undo/nothing", "Say how many actions to take back: 1 or more."))
-        elif count > len(self.in_effect) - 1:
-            problems.append(Violation("undo/nothing", f"There are only {len(self.in_effect) - 1} actions "
-                                                      "that can be taken back."))
+        elif count > available:
+            problems.append(Violation("undo/nothing", "There is nothing to take back." if available == 0 else
+                                      "There is only 1 action that can be taken back." if available == 1 else
+                                      f"There are only {available} actions that can be taken back."))
         return problems
 
     def _undo(self, cmd: Command) -> list[Event]:

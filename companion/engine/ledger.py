@@ -135,6 +135,22 @@ class Ledger:
 
     def post(self, txn: Transaction) -> None:
         """Apply a transaction, or raise :class:`LedgerError` and change nothing."""
+        postings = txn.postings
+        if len(postings) == 2:
+            # Most transactions move one amount from one account to another: when the giver holds enough (or is
+            # the bank paying credits), it is applied at once, with the checks of :meth:`check` that such a move
+            # needs.
+            give, take = postings
+            unit, amount, source, target = give.unit, take.amount, give.account, take.account
+            if (unit == take.unit and type(amount) is int and type(give.amount) is int and give.amount == -amount
+                    and amount > 0 and source != target):
+                holders = self._by_unit.get(unit)
+                if holders is not None:
+                    left = holders.get(source, 0) - amount
+                    if left >= 0 or (source == BANK and unit == CREDITS):
+                        self._move(holders, source, unit, left)
+                        self._move(holders, target, unit, holders.get(target, 0) + amount)
+                        return
         problems = self.check(txn)
         if problems:
             raise LedgerError("; ".join(problems))
@@ -154,6 +170,17 @@ class Ledger:
             else:
                 holders.pop(p.account, None)
                 held.pop(p.unit, None)
+
+    def _move(self, holders: dict[str, int], account: str, unit: str, amount: int) -> None:
+        """``account`` now holds ``amount`` of ``unit`` (``holders``: the unit's holders)."""
+        try:
+            held = self._by_account[account]
+        except KeyError:  # an account the ledger has not seen yet
+            held = self._by_account[account] = {}
+        if amount:
+            holders[account] = held[unit] = amount
+        else:
+            del holders[account], held[unit]
 
     def balance(self, account: str, unit: str = CREDITS) -> int:
         """How much of ``unit`` the account holds."""

@@ -1,10 +1,16 @@
 """Quick construction of the engine's frozen records (events, postings, transactions, commands).
 
-A frozen dataclass sets each field in ``__init__`` through ``object.__setattr__``, to get round its own refusal to
-be changed; that makes one cost about three times what a plain object costs, and every command builds several
-(its events, their postings). :func:`quick_init` gives a frozen, slotted dataclass an ``__init__`` with the same
-parameters and defaults that fills each slot through the slot's own descriptor instead. The record stays as
-frozen as before: assigning a field afterwards is refused just the same.
+Every command builds several records (its events, their postings), and a long game keeps them all in its
+journal. They are declared ``@dataclass(frozen=True, slots=True)``: equal when their fields are equal, hashable,
+and frozen for the type checker, so mypy (strict for the engine and the rules, run by the test command) refuses
+any assignment to a field anywhere in the package.
+
+A frozen dataclass also refuses assignment at run time, through a ``__setattr__`` that raises; its ``__init__``
+then has to go round its own refusal, and Python cannot take its quick path for setting a slot on such a class.
+That made building a record about twice the cost of a plain slotted object, several per command.
+:func:`quick_init` keeps the declaration (and so the type checker's refusal, equality and hashing) but gives the
+class a plain ``__init__`` with the same parameters and defaults, and takes the run-time refusal away. Nothing in
+the package assigns a record's field; the engine's tests check that each record class stays declared frozen.
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ _FACTORY = object()
 
 
 def quick_init(cls: type[T]) -> type[T]:
-    """Give a frozen, slotted dataclass the quick ``__init__`` (apply it on top of ``@dataclass``). A class whose
-    construction does more than fill its fields (``__post_init__``, keyword-only or non-init fields) is refused."""
+    """Give a frozen, slotted dataclass the quick ``__init__`` and take its run-time refusal of assignment away
+    (see the module's words; apply it on top of ``@dataclass``). A class whose construction does more than fill its
+    fields (``__post_init__``, keyword-only or non-init fields) is refused."""
     params = getattr(cls, "__dataclass_params__", None)
     if not is_dataclass(cls) or params is None or not params.frozen or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
@@ -34,7 +41,6 @@ def quick_init(cls: type[T]) -> type[T]:
     for f in fields(cls):
         if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name} is not an ordinary field")
-        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
         if f.default is not MISSING:
             env[f"_default_{f.name}"] = f.default
             signature.append(f"{f.name}=_default_{f.name}")
@@ -44,13 +50,14 @@ def quick_init(cls: type[T]) -> type[T]:
             body.append(f"    if {f.name} is _FACTORY:\n        {f.name} = _factory_{f.name}()")
         else:
             signature.append(f.name)
-        body.append(f"    _set_{f.name}(self, {f.name})")
+        body.append(f"    self.{f.name} = {f.name}")
     source = f"def __init__({', '.join(signature)}):\n" + ("\n".join(body) or "    pass") + "\n"
     exec(source, env)  # the dataclasses module builds its __init__ the same way
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
     setattr(cls, "__init__", init)  # noqa: B010  # mypy refuses assigning a method
+    del cls.__setattr__, cls.__delattr__  # the frozen dataclass's run-time refusal (the declaration stays)
     return cls
 
 

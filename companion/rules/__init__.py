@@ -114,13 +114,19 @@ SAVED_RULESETS: dict[str, tuple[str, ...]] = {
 ruleset, which stands for this list."""
 
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The version of the rules a new game is stamped with (``Setup.rules_version``). When a change to a rule would make
 a saved game replay differently, bump it and keep the old reading for games stamped before (a mechanic reads
 ``self.setup.rules_version``). Versions: 1, the rules of every game saved up to and including the mechanics
 rebuild (issue 18); 2, Star Wars 2015's Bounty Hunter may set its Base on a space nobody has described yet
 (issue 21), and in MONOPOLY GO! a player sitting a round out in Jail calls no Mega Shut Down in it and a GO Button's
-block played during the Mega Shut Downs is placed before the Mega Shut Down being decided (issue 22)."""
+block played during the Mega Shut Downs is placed before the Mega Shut Down being decided (issue 22); 3, in The
+Mandalorian a correction of a hero's token to a space on or past the one where Grogu waits alone, counted from where
+that turn's die move began and within the die's reach, takes him along as the move would have; in Star Wars 2015
+a payment a player can neither pay in cash nor make up for with a Base (they have none) is not put to their Just
+say no!: it does nothing at once, and a ``box`` line may not give a Force card half the table has seen the other
+side;
+in MONOPOLY GO! a GO Button's heist or Shut Down played between two rounds is carried out at once, before the roll."""
 
 
 def stamped(setup: Setup) -> Setup:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.engine.events import Event
 from companion.engine.state import GameState
-from companion.rules.coop_state import Battle, GroguTaken, coop
+from companion.rules.coop_state import Battle, GroguTaken, WalkBegan, coop
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,17 @@ class GroguMoved(Event):
     def apply(self, state: GameState) -> None:
         s = coop(state)
         s.grogu_holder, s.grogu_position, s.grogu_taken = self.holder, self.position, self.taken
+
+
+@dataclass(frozen=True)
+class WalkStarted(Event):
+    """A hero's move began on ``began.position`` while Grogu waited alone (see :class:`WalkBegan`)."""
+
+    kind: ClassVar[str] = "walk-started"
+    began: WalkBegan
+
+    def apply(self, state: GameState) -> None:
+        coop(state).walk_began = self.began
 
 
 @dataclass(frozen=True)

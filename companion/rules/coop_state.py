@@ -50,15 +50,25 @@ class GroguTaken(NamedTuple):
     """The space the move began on (-1: not known)."""
 
 
+class WalkBegan(NamedTuple):
+    """Where a hero's move began while Grogu waited alone, remembered for the rest of that turn: a correction of the
+    token that turn counts from there whether the move reached him."""
+
+    turn: int
+    position: int
+
+
 @dataclass
 class CoopState(GameState):
     """A game of heroes against the Imperial enemies. Grogu is held by ``grogu_holder`` or, when nobody holds
     him, stands unattended on ``grogu_position``. ``grogu_taken`` remembers how his holder took him by moving, so
-    that a correction of the token that same turn can give him back (a turn's detail the snapshot leaves out)."""
+    that a correction of the token that same turn can give him back, and ``walk_began`` where that turn's move began
+    while he waited alone, so that a correction past him takes him (turn details the snapshot leaves out)."""
 
     grogu_holder: str = ""
     grogu_position: int = 0
     grogu_taken: GroguTaken | None = None
+    walk_began: WalkBegan | None = None
     enemies: dict[str, EnemyPlace] = field(default_factory=dict)
     signets: dict[str, list[str]] = field(default_factory=dict)
     trophies: dict[str, list[str]] = field(default_factory=dict)

@@ -174,6 +174,8 @@ class Rules:
         """Each board position's space and the function of the rules class resolving a token that stops there
         (None: nothing happens), looked up once (see :meth:`land`)."""
         self.follows_commands = type(self).after_command is not Rules.after_command
+        self.answerable = type(self).contested is not Rules.contested
+        """Whether a mechanic lets a player answer an action taken against them (see :meth:`contested`)."""
         """Whether a mechanic does something after every command (see :meth:`after_command`)."""
         self.roll_needs = edition.dice.rolls
         """Each kind of roll the edition makes and the dice it uses (see :meth:`EditionDice.need`)."""
@@ -418,8 +420,10 @@ class Rules:
         return len(group.members) >= group.size and self.owned_in_group(s, player, space) == len(group.members)
 
     def group_name(self, space: Space) -> str:
-        """``Hoth colour group``: the group of a deed as the players say it."""
-        return f"{self.edition.groups[space.group or ''].name} {self.term('group')}"
+        """``Hoth colour group``: the group of a deed as the players say it; a set the box has not named yet is
+        called by its number alone (``Colour set 1``, not ``Colour set 1 colour set``)."""
+        name, word = self.edition.groups[space.group or ''].name, self.term('group')
+        return name if name.lower().startswith(word.lower()) else f"{name} {word}"
 
     def owned_in_group(self, s: GameState, owner: str, space: Space) -> int:
         """How many deeds of the space's group one player holds (mortgaged ones count). The ledger opens each deed
@@ -754,8 +758,12 @@ class Rules:
     # ------------------------------------------------------------------ what next
 
     def describe(self, state: GameState) -> dict[str, Any]:
-        """The pending decisions, auction, debts, rent claims and trade, in plain words."""
+        """The pending decisions, auction, debts, rent claims and trade, in plain words. Once the game is over
+        nothing can be played, so nothing is pending: what was left open is void, and an open debt shows in the
+        ranking's worth instead."""
         s = state
+        if s.over:
+            return {"decisions": [], "auction": None, "debts": [], "rent_claims": [], "trade": None}
         return {
             "decisions": [{"player": d.player, "kind": d.kind, **d.data, "text": self.decision_text(d)}
                           for d in s.decisions],

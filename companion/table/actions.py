@@ -244,10 +244,11 @@ class AuctionView:
 
 
 def auction_view(game: Game) -> AuctionView | None:
-    """The open auction, or None. Raise buttons offer the highest bid plus 1, 10, 50 and 100."""
+    """The open auction, or None (also once the game is over: an auction left open then is void). Raise buttons
+    offer the highest bid plus 1, 10, 50 and 100."""
     s, e = game.state, game.edition
     a = s.auction
-    if a is None:
+    if a is None or s.over:
         return None
     high = a.high[1] if a.high else 0
     sides = bool(rules_of(game).side_bases(s))  # a game of sides (Star Wars 2015), not a token's side alone
@@ -429,10 +430,10 @@ class TradeOfferView:
 
 
 def trade_offer(game: Game) -> TradeOfferView | None:
-    """The open trade offer (None when there is none). The proposer confirmed by proposing; the partner accepts
-    or rejects, and the proposer may withdraw."""
+    """The open trade offer (None when there is none, or once the game is over: an offer left open then is void).
+    The proposer confirmed by proposing; the partner accepts or rejects, and the proposer may withdraw."""
     t = game.state.trade
-    if t is None:
+    if t is None or game.state.over:
         return None
     a, b = party_name(game, t.proposer), party_name(game, t.partner)
 

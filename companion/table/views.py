@@ -475,7 +475,9 @@ def board_line(game: Game, board: BoardView, die: int, acting: bool) -> RoundBoa
 
 def acting_words(game: Game) -> str:
     """Who acts now, in a few words per kind of decision open (the presenters' words), in the order they
-    opened; never what a secret choice was."""
+    opened; never what a secret choice was. Nothing once the game is over."""
+    if game.state.over:
+        return ""
     presenter = presenter_of(game)
     kinds: dict[str, list[str]] = {}
     first: dict[str, dict[str, object]] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.engine.game import Game
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE
+from companion.script import parse_script, run_script
 
 from .helpers import (
     build_rows,
@@ -57,6 +58,17 @@ def test_sigils_need_the_whole_colour_set() -> None:
     assert text == "Din must own the whole Test set 3 colour set first."
     give_deeds(game, "din", "space-13")  # TEST-ONLY
     play(game, "build din space-11")
+
+
+def test_a_colour_set_the_box_has_not_named_is_called_by_its_number() -> None:
+    """BF-SIGIL-1: on a box whose colour sets have no names yet, the refusal names the set once ("Colour set 3"),
+    not "Colour set 3 colour set"."""
+    script = parse_script("edition boba-fett\nplayer din name=Din\nplayer fennec name=Fennec\n"
+                          "box space:space-11 kind=street name=3A group=colour-set-3 price=140\n"
+                          "roll din 5 6\nbuy din\nbuild din space-11\n")
+    outcome = run_script(script)
+    assert outcome.rejected is not None
+    assert [v.message for v in outcome.rejected[2]] == ["Din must own the whole Colour set 3 first."]
 
 
 def test_a_sigil_costs_the_amount_on_the_title_deed_paid_to_the_depository() -> None:

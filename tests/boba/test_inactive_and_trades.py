@@ -13,6 +13,7 @@ import pytest
 from companion.engine.commands import parse_command
 from companion.engine.errors import CommandSyntaxError
 from companion.engine.game import Game
+from companion.engine.state import Decision
 
 from .helpers import cash, codes, give_deeds, messages, play, rejected
 from .testbox import new_game
@@ -96,7 +97,8 @@ def test_an_inactive_property_trades_and_the_new_owner_reinstates_it_at_once() -
     """BF-TRADE-5, BF-TRADE-6: fennec buys inactive 3A for 10 credits; before anyone rolls he must decide; he
     reinstates it for 150 + 15."""
     game = din_sells_inactive_11_to_fennec()
-    assert game.describe()["decisions"][0]["text"] == "reinstate Character 3A (test) or keep it inactive"
+    assert game.describe()["decisions"][0]["text"] == ("reinstate Character 3A (test) for 165 or keep it inactive, "
+                                                       "paying the 10 % fee of 15 now")
     assert rejected(game, "roll din 4 6") == ["turn/decision-open"]
     assert rejected(game, "propose fennec bossk give=deed:space-11 get=cash:10") == ["mortgage/decide-first"]
     assert rejected(game, "unmortgage fennec space-11") == ["mortgage/decide-first"]
@@ -104,6 +106,15 @@ def test_an_inactive_property_trades_and_the_new_owner_reinstates_it_at_once() -
     assert "space-11" not in game.state.mortgaged
     assert cash(game, "fennec") == 1500 - 10 - 165
     play(game, "roll din 4 6")
+
+
+def test_the_choice_names_the_fee_without_its_figure_while_the_inactive_value_is_unread() -> None:
+    """BF-TRADE-6: the new owner's choice says the 10 % fee is due now to keep the property inactive; its figure
+    (and the reinstate cost) only once the inactive value is read off the Title Deed."""
+    game = new_game(3, printed=False)
+    choice = Decision(1, "mortgage-transfer", "fennec", {"space": "space-11"})
+    assert game.rules.decision_text(choice) == ("reinstate Character 3A (test) or keep it inactive, paying the "
+                                                "10 % fee now")
 
 
 def test_or_keeps_it_inactive_paying_10_percent_now_and_again_to_reinstate_later() -> None:

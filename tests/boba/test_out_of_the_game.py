@@ -105,8 +105,10 @@ def test_out_of_the_game_to_a_player_who_takes_the_inactive_properties_and_the_c
     assert game.state.houses("space-1") + game.state.houses("space-3") == 0
     assert game.state.player("fennec").jail_cards == ["bounty-hunter"]
     assert sorted(d["text"] for d in game.describe()["decisions"]) == [
-        "reinstate Character 1A (test) or keep it inactive", "reinstate Character 1B (test) or keep it inactive",
-        "reinstate Equipment 1 (test) or keep it inactive", "reinstate Imperial force 1 (test) or keep it inactive"]
+        "reinstate Character 1A (test) for 55 or keep it inactive, paying the 10 % fee of 5 now",
+        "reinstate Character 1B (test) for 55 or keep it inactive, paying the 10 % fee of 5 now",
+        "reinstate Equipment 1 (test) for 110 or keep it inactive, paying the 10 % fee of 10 now",
+        "reinstate Imperial force 1 (test) for 83 or keep it inactive, paying the 10 % fee of 8 now"]
     assert set(rejected(game, "roll fennec 4 6")) == {"turn/decision-open"}  # one for each property
     play(game, "lift fennec space-5", "keep fennec space-12", "keep fennec space-1", "keep fennec space-3")
     assert game.state.mortgaged == {"space-1", "space-3", "space-12"}

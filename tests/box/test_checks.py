@@ -116,6 +116,8 @@ def test_two_groups_with_one_name_are_caught() -> None:
 def test_a_card_needs_the_values_of_its_effect() -> None:
     target = "card:imperial/fine"
     assert errors(target, {"title": "A fine", "effect": "pay"}) == ["Imperial card 'A fine', amount: missing."]
+    assert errors(target, {"title": "Trip", "effect": "advance"}, during_play=True) == [
+        "Imperial card 'Trip', target (which space): missing."]              # the field as it is typed
     assert errors(target, {"title": "Trip", "effect": "advance", "target": "nowhere"}) == [
         "Imperial card 'fine', which space: 'nowhere' is not one of: " + ", ".join(
             f"{s.id} ({s.name})" for s in gapped_edition().spaces) + "."]  # what to type, and what it is

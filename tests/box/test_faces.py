@@ -113,8 +113,11 @@ def test_a_space_may_be_said_in_the_same_command_as_the_length(go: Edition) -> N
     ({"space0": "go"}, "The red board, side 1: 'space0' is not something printed on it."),
     ({"length": 20, "jail": 5, "space9": "just-visiting"}, "The red board, side 1: a board has one Just Visiting / "
                                                            "In Jail space."),
-    ({"length": 20, "jail": 7, "space7": "chance"}, "The red board, side 1: space 7 is already described "
-                                                    "(Chance)."),
+    ({"length": 20, "jail": 7, "space7": "chance"}, "The red board, side 1: the Jail is on the Just Visiting "
+                                                    "space, but space 7 is described as something else (Chance). "
+                                                    "Give the number of the Just Visiting space for the Jail "
+                                                    "(jail=), or leave it out: a space described as Just Visiting "
+                                                    "/ In Jail says where it is."),
 ], ids=["too-short", "too-long", "no-tracker", "jail-on-go", "past-the-end", "unknown-kind", "go-again",
         "space-before-length", "jail-before-length", "length-in-words", "not-printed", "space-0", "two-jails",
         "jail-on-chance"])

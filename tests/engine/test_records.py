@@ -1,25 +1,45 @@
-"""The engine's records stay what the journal needs: a quickly built event, posting or command is as frozen as a
-plain dataclass, equal to one built the slow way, and the same move or roll made twice is one record."""
+"""The engine's records stay what the journal needs: a quickly built event, posting or command equals one built
+the slow way and hashes the same, the type checker refuses any change to one, and the same move or roll made twice
+is one record."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
+from mypy import api as mypy_api
 
 from companion.engine.commands import Command
-from companion.engine.events import DiceRolled, TokenMoved, moved, rolled
-from companion.engine.ledger import BANK, CREDITS, Transaction
+from companion.engine.events import DiceRolled, RentDue, TokenMoved, moved, rolled
+from companion.engine.ledger import BANK, CREDITS, Posting, Transaction
 from companion.engine.records import quick_init
+from companion.engine.state import ClosedClaim
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_quickly_built_event_cannot_be_changed_and_equals_its_copy() -> None:
+def test_a_quickly_built_event_equals_its_copy() -> None:
     event = DiceRolled("luke", (3, 4), 0, False)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        event.doubles = 2  # type: ignore[misc]
+    assert (event.player, event.dice, event.doubles, event.roll_again) == ("luke", (3, 4), 0, False)
     assert event == dataclasses.replace(event) and hash(event) == hash(dataclasses.replace(event))
     assert Command("roll", ("luke", "3", "4")).to_text() == "roll luke 3 4"
+
+
+@pytest.mark.parametrize("record", [DiceRolled, RentDue, Posting, Transaction, Command, ClosedClaim])
+def test_every_quick_record_stays_declared_frozen(record: type) -> None:
+    """The declaration is what the type checker reads: it must stay frozen (and slotted, so no stray field)."""
+    assert record.__dataclass_params__.frozen and "__slots__" in record.__dict__  # type: ignore[attr-defined]
+
+
+def test_the_type_checker_refuses_changing_a_record() -> None:
+    """What keeps a journal's events as they were: mypy (run by the test command) refuses an assignment."""
+    code = ("from companion.engine.events import DiceRolled\n"
+            "event = DiceRolled('luke', (3, 4), 0, False)\n"
+            "event.doubles = 2\n")
+    out, _, status = mypy_api.run(["--no-error-summary", "--config-file", str(ROOT / "pyproject.toml"), "-c", code])
+    assert status == 1 and 'Property "doubles" defined in "DiceRolled" is read-only' in out, out
 
 
 def test_the_same_move_and_roll_are_one_record_and_another_is_another() -> None:

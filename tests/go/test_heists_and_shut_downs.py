@@ -9,6 +9,7 @@ import json
 from companion.engine.commands import parse_command
 from companion.engine.events import Posted
 from companion.rules.go_state import go
+from companion.script import state_json
 from tests.go.testbox import hand, heights, open_kinds, play, stack_up, started, tray
 
 
@@ -19,7 +20,7 @@ def codes(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]
 def test_a_heist_waits_for_the_placements_then_a_match_steals_a_block() -> None:
     """GO-ROUND-3, GO-HEIST-1, GO-HEIST-2, GO-HEIST-3, GO-ORDER-2: ann stops on the Bank Heist and ben on pink;
     ann may not challenge before ben has placed his block; then both dials show the coin and ann takes ben's pink
-    block onto her first square."""
+    block onto her first square (not from his empty square 2, nor from a square 9 no board has)."""
     game = play(started(2, "roll ann 6 1"), "roll ann 4 3")
     assert open_kinds(game) == [("ben", "place")]
     assert codes(game, "heist ann ben") == ["decision/no-heist"]
@@ -28,7 +29,9 @@ def test_a_heist_waits_for_the_placements_then_a_match_steals_a_block() -> None:
     assert codes(game, "heist ann ann") == ["target/self"]
     play(game, "heist ann ben", "dial ann coin")
     assert "coin" not in json.dumps(game.describe())
-    play(game, "dial ben coin", "steal ann 1")
+    play(game, "dial ben coin")
+    assert codes(game, "steal ann 2") == ["steal/empty"] and codes(game, "steal ann 9") == ["block/square"]
+    play(game, "steal ann 1")
     assert heights(game, "ann")[0] == ("pink", 1) and heights(game, "ben")[0] == ("", 0)
     assert tray(game, "pink") == 4 and (game.state.turn.player, go(game.state).step) == ("ben", "roll")
 
@@ -86,6 +89,7 @@ def test_a_shut_down_sends_an_opponents_block_back_to_the_tray() -> None:
     game = play(started(2, "roll ann 6 1"), "roll ann 6 6", "roll ben 2 3", "place ben yellow")
     assert open_kinds(game) == [("ann", "shut-down")]
     assert codes(game, "shut-down ann ben 2") == ["shut-down/empty"]
+    assert codes(game, "shut-down ann ben 5") == ["block/square"]
     play(game, "shut-down ann ben 1")
     assert heights(game, "ben")[0] == ("", 0) and tray(game, "yellow") == 5
 
@@ -133,7 +137,7 @@ def test_a_landmark_later_in_the_round_ends_the_game_before_the_actions_still_to
     play(game, "roll ann 4 4", "heist ann ben", "dial ann coin", "dial ben coin", "steal ann 1")
     assert game.state.over and go(game.state).winners == ["ann"]
     assert [a.player for a in go(game.state).acts] == ["ben"] and not game.state.decisions
-    assert game.describe()["waiting"] == []            # the table is not told that ben's heist still waits
+    assert state_json(game)["pending"]["waiting"] == []   # the table script does not say ben's heist still waits
 
 
 def messages(game, line: str) -> list[str]:  # type: ignore[no-untyped-def]

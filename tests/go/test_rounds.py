@@ -10,6 +10,7 @@ from companion.engine.errors import CommandRejected
 from companion.rules import mechanic
 from companion.rules.go_state import go
 from companion.rules.mechanics.rounds import Rounds
+from companion.script import state_json
 from tests.go.testbox import open_kinds, play, published, stack_up, start, started
 
 
@@ -74,6 +75,28 @@ def test_go_to_jail_sits_out_the_next_round_then_moves_again() -> None:
     assert open_kinds(game) == [("ben", "go")]
     play(game, "go ben heist", "pass ben", "roll ben 1 4")
     assert ann.position == 7 and ("ann", "place") in open_kinds(game)
+
+
+def test_the_script_json_shows_the_jail_until_the_token_moves_out() -> None:
+    """GO-JAIL-3: as in the other editions, ``in_jail`` is true and ``space`` reads In Jail while the token stands
+    in the Jail: from ann's Go To Jail landing in round 2 until round 4's roll moves her out; ``sits_out`` is true
+    for round 3 only (before its roll, during it), not in round 2, when she still plays, nor once round 3 is
+    over."""
+    def ann_json() -> tuple[bool, str, bool]:
+        ann = next(p for p in state_json(game)["players"] if p["id"] == "ann")
+        return ann["in_jail"], ann["space"], ann["sits_out"]
+
+    game = play(started(2, "roll ann 6 1"), "roll ann 6 6")
+    assert ann_json() == (False, "Just Visiting", False)
+    play(game, "roll ben 5 4")                              # round 2: ann 6 -> 11, Go To Jail, to the Jail (6)
+    assert open_kinds(game) == [] and go(game.state).step == "roll"
+    assert ann_json() == (True, "In Jail", True)           # round 3 is the one she sits out
+    play(game, "roll ann 3 2")                              # round 3: her die is ignored
+    assert game.state.player("ann").position == 6 and ann_json() == (True, "In Jail", True)
+    play(game, "go ben heist", "pass ben")                  # round 3 over: round 4 is ben's to roll
+    assert go(game.state).step == "roll" and ann_json() == (True, "In Jail", False)
+    play(game, "roll ben 1 4")                              # round 4: ann 6 -> 7, red
+    assert ann_json() == (False, "red space", False)
 
 
 def test_a_face_nobody_has_described_asks_its_length_then_each_space_as_a_token_stops_there() -> None:

@@ -77,14 +77,15 @@ def test_gos_block_that_cannot_be_placed_moves_the_marker() -> None:
 
 def test_a_go_button_gives_a_block_at_once_or_a_heist_in_its_turn() -> None:
     """GO-TILE-3: before the round's roll ann plays a GO Button for a block: the roll waits until she places it;
-    a second one for a heist is queued for after the placements."""
+    a second one for a heist, played while ben's pink block is still to be placed, is queued for after the
+    placements."""
     game = started(2, "roll ann 6 1")
     hand(game, "ann", "go-button", "go-button")
     play(game, "tile ann go-button block")
     assert "round/not-over" not in codes(game, "roll ann 6 6") and "turn/decision-open" in codes(game, "roll ann 6 6")
-    play(game, "place ann red", "tile ann go-button heist")
-    assert [a.player for a in go(game.state).acts] == ["ann"]
-    play(game, "roll ann 6 3", "place ben pink")
+    play(game, "place ann red", "roll ann 6 3", "tile ann go-button heist")
+    assert [a.player for a in go(game.state).acts] == ["ann"] and open_kinds(game) == [("ben", "place")]
+    play(game, "place ben pink")
     assert open_kinds(game) == [("ann", "heist")]
     assert go(game.state).discards == ["go-button", "go-button"]
 
@@ -297,22 +298,66 @@ def test_the_box_commands_help_names_the_chance_tiles() -> None:
 def test_a_tile_played_after_the_last_settling_action_of_a_round_counts_from_the_next_round() -> None:
     """GO-TILE-8: ann's brown block is the last thing round 1 settles, so the round is over and the dice are
     ben's. Ann then plays a GO Button for a heist and a Mr. Monopoly from step 2 to the end of her 3-step
-    tracker: both belong to round 2. Ben may roll; the heist waits for round 2's two placements, and the Mega
-    Shut Down is offered after it, in round 2."""
+    tracker. The heist is carried out at once, before the roll (nothing else is being settled): ben may not roll
+    until it is; it takes ben's yellow block. The Mega Shut Down belongs to round 2: it is offered after round 2's
+    placements."""
     game = started(2, "roll ann 6 1")
     marker_at(game, "ann", 2)
     hand(game, "ann", "go-button", "mr-monopoly")
+    stack_up(game, "ben", 1, "yellow", 1)
     play(game, "roll ann 1 6", "place ann brown")
     assert (game.state.turn.player, game.state.turn.number, go(game.state).step) == ("ben", 2, "roll")
     play(game, "tile ann go-button heist", "tile ann mr-monopoly")
-    assert go(game.state).markers["ann"] == 3 and not game.state.decisions
-    assert game.describe()["waiting"] == [{"player": "ann", "what": "heist", "step": "act"}]
+    assert go(game.state).markers["ann"] == 3 and open_kinds(game) == [("ann", "heist")]
+    assert codes(game, "roll ben 2 3") == ["turn/decision-open"]
+    play(game, "heist ann ben", "dials ann match", "steal ann 1")
+    assert heights(game, "ann")[:2] == [("brown", 1), ("yellow", 1)] and heights(game, "ben")[0] == ("", 0)
+    assert (game.state.turn.player, game.state.turn.number, go(game.state).step) == ("ben", 2, "roll")
+    play(game, "roll ben 2 3")
+    assert sorted(open_kinds(game)) == [("ann", "place"), ("ben", "place")]
+    play(game, "place ann pink", "place ben yellow")
+    assert open_kinds(game) == [("ann", "mega")] and game.state.turn.number == 2
+
+
+def test_a_go_button_played_between_rounds_while_another_is_settled_waits_its_turn() -> None:
+    """GO-TILE-8: between rounds 1 and 2 ann plays a GO Button for a Shut Down, at once; ben plays his for a heist
+    while ann's is being decided: it waits (its refusal says for whom) until ann has shut down ben's yellow block,
+    then ben challenges ann and takes her pink block. Ben then rolls round 2."""
+    game = started(2, "roll ann 6 1")
+    hand(game, "ann", "go-button")
+    hand(game, "ben", "go-button")
+    stack_up(game, "ann", 2, "pink", 1)
+    stack_up(game, "ben", 1, "yellow", 1)
+    play(game, "roll ann 1 6", "place ann brown", "tile ann go-button shut-down", "tile ben go-button heist")
+    assert open_kinds(game) == [("ann", "shut-down")]
+    assert [v.message for v in game.validate(parse_command("heist ben ann"))] == [
+        "Ben has no Bank Heist to carry out now. Their Bank Heist waits its turn, clockwise from Ben: Ann must "
+        "first choose a block to shut down or let it go."]
+    play(game, "shut-down ann ben 1")
+    assert open_kinds(game) == [("ben", "heist")] and tray(game, "yellow") == 5
+    play(game, "heist ben ann", "dials ben match", "steal ben 2")
+    assert heights(game, "ann")[:2] == [("brown", 1), ("", 0)] and heights(game, "ben")[0] == ("pink", 1)
+    assert not game.state.decisions and (game.state.turn.player, go(game.state).step) == ("ben", "roll")
+    play(game, "roll ben 2 3")
+    assert sorted(open_kinds(game)) == [("ann", "place"), ("ben", "place")]
+
+
+def test_a_game_saved_before_rules_version_3_keeps_a_go_button_played_between_rounds_for_the_next_round() -> None:
+    """GO-TILE-8, rules version 2: ann plays a GO Button for a heist after round 1 is settled: it waits for round
+    2's two placements (a heist entered before the roll is refused in words that say so)."""
+    seats = [{"id": pid, "name": pid.capitalize(), "board": board} for pid, board in SEATS[:2]]
+    game = play(new_game(made_up_box(), Setup("monopoly-go", "standard", seats, rules_version=2)), "roll ann 6 1")
+    hand(game, "ann", "go-button")
+    play(game, "roll ann 1 6", "place ann brown", "tile ann go-button heist")
+    assert not game.state.decisions and game.describe()["waiting"] == [
+        {"player": "ann", "what": "heist", "step": "act"}]
+    assert [v.message for v in game.validate(parse_command("heist ann ben"))] == [
+        "Ann has no Bank Heist to carry out now. Their Bank Heist waits for round 2, after its placements: Ben "
+        "rolls it first."]
     play(game, "roll ben 2 3")
     assert sorted(open_kinds(game)) == [("ann", "place"), ("ben", "place")]
     play(game, "place ann pink", "place ben yellow")
     assert open_kinds(game) == [("ann", "heist")]
-    play(game, "pass ann")
-    assert open_kinds(game) == [("ann", "mega")] and game.state.turn.number == 2
 
 
 def test_a_go_button_heist_played_late_still_goes_ahead_of_later_seats() -> None:

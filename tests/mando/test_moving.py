@@ -7,7 +7,10 @@ costs 10 + 10k); Signet 2, 14, 18, 29; Imperial Credits 6 and 22; jumps 10 and 2
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.edition import load_edition
+from companion.rules import new_game as open_game
 from companion.rules.coop_events import BattleOpened, GroguMoved
 
 from .helpers import (
@@ -27,7 +30,7 @@ from .helpers import (
     trophies,
     where,
 )
-from .testbox import MANDO2, deed_id, new_game, new_game2, shipped
+from .testbox import MANDO2, deed_id, mando, new_game, new_game2, setup, shipped
 
 
 def test_one_silver_die_moves_a_hero_without_grogu() -> None:
@@ -326,6 +329,55 @@ def test_a_correction_short_of_grogus_space_gives_him_back() -> None:
         quiet_turn(game, hero, 1)
     play(game, "roll kuiil 1", f"correct kuiil {deed_id(9)}")   # 11 -> 12, really on 9: a miscount
     assert grogu(game) == ("kuiil", -1)
+
+
+def test_a_correction_past_grogus_space_takes_him_as_the_move_would_have() -> None:
+    """MA-GROGU-1, MA-MOVE-2 (a red-team script: a correction past Grogu's space after a move that stopped short
+    of it left him alone): Kuiil rolls 2 from 5 to hideout 7, short of Just Visiting (8) where Grogu waits; the
+    table says the token is really on hideout 9, so the move from 5 passed 8 and Kuiil takes Grogu before 9 is
+    offered: set 3's 40 costs him 40 - 30 = 10. Corrected back to 7 he never reached him: Grogu waits on 8 again.
+    A token put further than the silver die goes (Din's 3 from GO corrected to hideout 17, 17 spaces) got there
+    some other way, a jump or a card, and takes nobody. A game stamped with rules version 2 keeps its old reading
+    (not taken), so it replays as it was played."""
+    game = new_game(4)
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(game, hero, 6)
+    place_hero(game, "kuiil", 5)                         # TEST-ONLY
+    play(game, "roll kuiil 2")                           # 5 -> 7: Grogu still waits on 8
+    assert grogu(game) == ("", 8)
+    play(game, f"correct kuiil {deed_id(9)}")
+    assert grogu(game) == ("kuiil", -1)
+    play(game, f"correct kuiil {deed_id(7)}")
+    assert grogu(game) == ("", 8)
+    play(game, f"correct kuiil {deed_id(9)}", "buy kuiil")
+    assert grogu(game) == ("kuiil", -1)
+    assert cash(game, "kuiil") == 150 - (40 - 30)
+    far = new_game(2)
+    play(far, "roll din 3", f"correct din {deed_id(17)}")
+    assert grogu(far) == ("", 8)
+    old = open_game(mando(), replace(setup(4), rules_version=2))
+    for hero in ("din", "cara", "ig"):
+        quiet_turn(old, hero, 6)
+    place_hero(old, "kuiil", 5)                          # TEST-ONLY
+    play(old, "roll kuiil 2", f"correct kuiil {deed_id(9)}", "buy kuiil")
+    assert grogu(old) == ("", 8)
+    assert cash(old, "kuiil") == 150 - (40 - 10)
+
+
+def test_a_correction_to_no_such_space_says_which_ids_there_are() -> None:
+    """MA-MOVE-2 (a red-team script: ``correct din space-24`` was refused without saying what to give): a number
+    is told the id of the space there (24 is Go To Jail), a near miss the id it is close to, any other word the
+    32 ids from GO, a run of unnamed spaces shortened."""
+    game = new_game(2)
+    play(game, "roll din 1")
+    assert refusal(game, "correct din space-24").violations[0].message == (
+        "'space-24' is not a space id on this board: space 24 is 'go-to-jail' (Go To Jail).")
+    assert refusal(game, "correct din go-to-jial").violations[0].message == (
+        "'go-to-jial' is not a space on this board. Did you mean go-to-jail?")
+    listed = refusal(game, "correct din cantina").violations[0].message
+    assert listed.startswith("'cantina' is not a space on this board. Its 32 spaces, from GO: go, space-1 ... "
+                             "space-3, imperial-advance-1, space-5 ... space-7, jail, ")
+    assert listed.endswith(", imperial-advance-4, space-29 ... space-31.")
 
 
 def test_a_correction_off_free_parking_gives_grogu_back_to_his_holder() -> None:

@@ -166,10 +166,11 @@ def test_the_outposts_are_off_the_track() -> None:
 
 def test_nothing_is_built_or_mortgaged() -> None:
     """MA-BOARD-4: hideouts carry no buildings and are never mortgaged; the app does not offer those moves.
-    Interpretation: the rule book has no building or mortgage rules; selling to the Bank replaces a mortgage."""
+    Interpretation: the rule book has no building or mortgage rules; selling to the Bank replaces a mortgage (and
+    ``sell`` sells the hideout itself, MA-SELL-1)."""
     game = new_game(2)
     play(game, "roll din 1", "buy din")
-    for line in ("build din space-1", "mortgage din space-1", "sell din space-1"):
+    for line in ("build din space-1", "mortgage din space-1", "sell-all din colour-set-3"):
         assert codes(game, line) == ["command/unknown"]
         assert not game.rules.knows(line.split()[0])
 

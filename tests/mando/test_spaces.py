@@ -212,6 +212,19 @@ def test_a_hideout_sells_back_to_the_bank_for_its_price_at_any_time() -> None:
     assert game.describe()["decisions"][0]["kind"] == "offer"
 
 
+def test_sell_is_the_rule_books_word_for_selling_a_hideout_back() -> None:
+    """MA-SELL-1 (a red-team script: the rule book's "sell" was an unknown verb): with no buildings in this
+    edition, ``sell P SPACE`` sells the hideout back to the Bank as ``sell-deed`` does; the second season too.
+    Din buys hideout 1 (set 1: 20) and sells it: 150 - 20 + 20; a hideout he does not own is refused as
+    ``sell-deed`` refuses it."""
+    for game in (new_game(2), new_game2(2)):
+        play(game, "roll din 1", "buy din")
+        assert cash(game, "din") == 150 - 20
+        play(game, f"sell din {deed_id(1)}")
+        assert (cash(game, "din"), game.state.owner(deed_id(1))) == (150, "bank")
+        assert codes(game, f"sell din {deed_id(1)}") == ["deed/not-owner"]
+
+
 def test_imperial_credits_pay_30() -> None:
     """MA-CREDITS-1: a hero stopping on Imperial Credits receives 30; passing it pays nothing."""
     game = new_game(2)

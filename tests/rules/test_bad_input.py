@@ -116,6 +116,20 @@ def test_unknown_command_built_in_code_is_refused() -> None:
     assert [v.code for v in error.violations] == ["command/unknown"]
 
 
+def test_an_undo_of_more_than_was_played_says_how_many_can_be_taken_back() -> None:
+    """Table tool (no rule): the start of the game is never taken back, so a new game has nothing to take back;
+    after Luke's roll there is one action (said in the singular), after his purchase two."""
+    game = new_game()
+    messages = [v.message for v in _refusal(game, parse_command("undo 1 'a slip'")).violations]
+    assert messages == ["There is nothing to take back."]
+    play(game, "roll luke 1 2")
+    messages = [v.message for v in _refusal(game, parse_command("undo 2 'a slip'")).violations]
+    assert messages == ["There is only 1 action that can be taken back."]
+    play(game, "buy luke")
+    messages = [v.message for v in _refusal(game, parse_command("undo 3 'a slip'")).violations]
+    assert messages == ["There are only 2 actions that can be taken back."]
+
+
 def test_every_reason_for_a_bad_roll() -> None:
     """OT-TURN-3, OT-TURN-4, OT-TURN-7: a roll of impossible dice, out of turn, while a choice is open, is
     refused once with every reason: each impossible die, the turn, the open choice."""

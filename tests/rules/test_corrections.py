@@ -102,8 +102,8 @@ def test_correction_refused_before_rolling_with_every_reason() -> None:
     """Before Luke rolls, his token has not moved: a correction to a made-up space names both problems."""
     game = new_game()
     assert rejected(game, "correct luke nowhere") == ["turn/not-rolled", "space/unknown"]
-    assert [v.message for v in game.validate(parse_command("correct luke nowhere"))][1] == (
-        "'nowhere' is not a space on this board.")
+    assert [v.message for v in game.validate(parse_command("correct luke nowhere"))][1].startswith(
+        "'nowhere' is not a space on this board. Its 40 spaces, from GO: go, dagobah-yodas-hut, rebel-1, ")
 
 
 def test_correction_refused_for_another_player() -> None:
@@ -120,6 +120,9 @@ def test_correction_refused_onto_the_same_or_an_unknown_space() -> None:
     play(game, "roll luke 1 2")
     assert rejected(game, "correct luke dagobah-swamp") == ["correct/same-space"]
     assert rejected(game, "correct luke hoth") == ["space/unknown"]
+    assert [v.message for v in game.validate(parse_command("correct luke hoth"))] == [
+        "'hoth' names the group Hoth, not a space: name one of its spaces, hoth-frozen-plains, hoth-echo-base, "
+        "hoth-north-ridge."]
 
 
 def test_correction_refused_while_an_auction_is_open() -> None:

@@ -13,6 +13,8 @@ from companion.engine.errors import CommandRejected
 from companion.engine.game import Game
 from companion.engine.state import Setup
 from companion.rules import new_game as open_game
+from companion.table.actions import auction_view, trade_offer
+from companion.table.views import acting_words
 
 from .builders_assets import (
     DAGOBAH,
@@ -331,6 +333,29 @@ def test_time_up_ends_the_game_richest_first() -> None:
         {"player": "vader", "worth": 1300,
          "parts": {"cash": 1100, "deeds": 0, "mortgaged": 200, "buildings": 0, "total": 1300}}]
     assert rejected(game, "build luke hoth-echo-base") == ["game/over"]
+
+
+def test_nothing_is_pending_once_time_is_up() -> None:
+    """OT-TIME-2: once the game is over nothing more can be played, so nothing is pending: Vader's unclaimed rent
+    on the Swamp, the auction of the TIE Fighter and Luke's trade offer left open are void, and the table shows
+    none of them. Luke paid 100 + 100 for his dealt Hoth deeds, Vader 60 + 60 for Dagobah: both are worth 1500
+    (cash 1300 + 200, cash 1380 + 120); Luke's 50 bid is never paid."""
+    game = dealt_by_hand("time-limit", luke="hoth-frozen-plains,hoth-echo-base",
+                         vader="dagobah-swamp,dagobah-yodas-hut")
+    play(game, "roll luke 1 2", "end luke",            # onto the Swamp: Vader may claim 4 x 2 = 8
+         "roll vader 2 3", "decline vader", "bid luke 50", "propose luke vader give=cash:10 get=")
+    open_now = game.describe()
+    assert open_now["rent_claims"] and open_now["auction"] and open_now["trade"]
+    play(game, "time-up")
+    assert game.describe() == {"decisions": [], "auction": None, "debts": [], "rent_claims": [], "trade": None}
+    assert [(r["player"], r["worth"], r["parts"]["cash"]) for r in game.state.ranking] == [
+        ("luke", 1500, 1300), ("vader", 1500, 1380)]
+    assert auction_view(game) is None and trade_offer(game) is None
+    offered = dealt_by_hand("time-limit", luke="hoth-frozen-plains,hoth-echo-base")
+    play(offered, "roll luke 2 3")                     # onto the TIE Fighter: Luke's offer stays open
+    assert acting_words(offered)
+    play(offered, "time-up")
+    assert offered.describe()["decisions"] == [] and acting_words(offered) == ""
 
 
 @pytest.mark.parametrize("variant", ["standard", "short"])

@@ -4,11 +4,15 @@ allies and enemies (SW-* in docs/rules/star-wars-2015.md). Figures from the made
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.engine.errors import CommandRejected
 from companion.engine.ledger import BANK
 from companion.engine.state import Setup
 from companion.rules import new_game as open_game
 from companion.rules.mechanics.bases import base_unit
+from companion.script import box_answer, parse_script, run_script
+from companion.table.presenters import event_line
 from tests.rules.helpers import codes, play, refusal
 
 from .testbox import edition, layout_lines, new_game, seats, space
@@ -49,6 +53,26 @@ def test_go_to_jail_asks_where_the_jail_is_when_nobody_has_said() -> None:
     assert needs(game, "roll luke 3 4") == ("board:layout", ("jail",))
     play(game, "box board:layout jail=6", "roll luke 3 4")
     assert (game.state.player("luke").position, game.state.player("luke").in_jail) == (6, True)
+
+
+def test_a_token_that_only_stops_on_the_jail_corner_is_just_visiting() -> None:
+    """SW-VISIT-1, SW-BOX-2, SW-JAIL-1: on a board learnt in play, Luke's 2 + 4 stops on space 6, described then as
+    the Jail corner: the log names it by both its names, as The Mandalorian's board does ("Jail / Just Visiting"),
+    and Luke is only visiting (not in Jail, still 1500). Vader's 3 + 4 then stops on Go To Jail (space 7): he goes
+    to Jail, on that same corner, and is in Jail."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24")
+    assert needs(game, "roll luke 2 4") == ("space:space-6", ("kind",))
+    play(game, "box space:space-6 kind=jail", "roll luke 2 4")
+    assert [line for event in game.entries[-1].events if (line := event_line(game, event))] == [
+        "Luke rolls 2 + 4", "Luke moves to Jail / Just Visiting"]
+    luke = game.state.player("luke")
+    assert (luke.position, luke.in_jail, game.state.cash("luke")) == (6, False, 1500)
+    play(game, "end luke", "box space:space-7 kind=go-to-jail", "roll vader 3 4")
+    assert [line for event in game.entries[-1].events if (line := event_line(game, event))][-1] == \
+        "Vader goes to Jail"
+    vader = game.state.player("vader")
+    assert (vader.position, vader.in_jail) == (6, True)
 
 
 def test_the_base_stock_is_asked_the_first_time_a_planet_space_is_for_sale() -> None:
@@ -223,6 +247,46 @@ def test_the_jail_fine_is_100_before_rolling() -> None:
     assert (game.state.player("luke").in_jail, game.state.cash("luke")) == (False, 1400)
 
 
+def test_the_script_shows_the_box_line_that_enters_a_force_card_drawn_or_played() -> None:
+    """SW-FORCE-2, SW-FORCE-3: a Force card nobody has entered is asked for by the deck; the script's ``answer
+    with`` line names it as ``box`` does, under the id the ``card`` line drew or the ``DECK/CARD`` the ``play``
+    line named, and asks for the half's side with its effect (a half entered without its side is refused). The
+    line filled in (collect 100, Luke's Rebel half) is taken, and the card then pays Luke 100."""
+    head = ("edition star-wars-2015\nplayer luke token=luke-skywalker side=rebel\n"
+            "player vader token=darth-vader side=empire\n" + "\n".join(
+                line for line in layout_lines() if not line.startswith("box card:")) + "\n")
+    for line, answer in (("roll luke 1 2\ncard luke windfall", "box card:rebel/windfall effect=? side=?"),
+                         ("play luke rebel/windfall", "box card:rebel/windfall effect=? side=?")):
+        outcome = run_script(parse_script(head + line + "\n"))
+        assert outcome.rejected is not None
+        _, cmd, [violation] = outcome.rejected
+        assert violation.need is not None and box_answer(violation.need, cmd) == answer
+        filled = answer.replace("effect=?", "effect=collect amount=100").replace("side=?", "side=rebel")
+        outcome = run_script(parse_script(head + line.replace("play", f"{filled}\nplay").replace(
+            "card luke", f"{filled}\ncard luke") + "\n"))
+        assert outcome.rejected is None and outcome.game.state.cash("luke") == 1500 + 100
+    outcome = run_script(parse_script(head + "roll luke 1 2\nbox card:rebel/windfall effect=collect amount=100\n"))
+    assert outcome.rejected is not None and outcome.rejected[2][0].code == "box/value"
+
+
+def test_a_half_the_table_has_seen_keeps_its_side() -> None:
+    """SW-FORCE-2: Luke draws a Rebel card whose Rebel half collects 50 (TEST DATA), entered as ``x-wing``: 1550.
+    When Vader draws the same card, its Empire half (pay 20) entered under the same id would turn Luke's half
+    into Vader's: refused, saying to give it an id of its own; entered as ``x-wing-empire`` Vader pays 20 (1480).
+    A game stamped before rules version 3 took the second line."""
+    board = [line for line in layout_lines() if not line.startswith("box card:")]
+    lines = ("roll luke 1 2", "box card:rebel/x-wing effect=collect amount=50 side=rebel", "card luke x-wing",
+             "end luke", "roll vader 1 2")
+    game = new_game("luke", "vader", learnt=False)
+    play(game, *board, *lines)
+    assert game.state.cash("luke") == 1550
+    assert codes(game, "box card:rebel/x-wing effect=pay amount=20 side=empire") == ["box/value"]
+    play(game, "box card:rebel/x-wing-empire effect=pay amount=20 side=empire", "card vader x-wing-empire")
+    assert game.state.cash("vader") == 1480
+    old = open_game(edition(), replace(Setup("star-wars-2015", "standard", seats("luke", "vader")), rules_version=2))
+    play(old, *board, *lines, "box card:rebel/x-wing effect=pay amount=20 side=empire")
+
+
 def test_a_force_card_is_carried_out_by_the_half_of_the_drawers_side() -> None:
     """SW-FORCE-1, SW-FORCE-2: Luke (Rebel) stops on the Rebel cards (3) of a box whose Force cards nobody has
     entered: the card is asked, by what its Rebel half does (pay 50, TEST DATA), and carried out: Luke pays 50.
@@ -231,7 +295,7 @@ def test_a_force_card_is_carried_out_by_the_half_of_the_drawers_side() -> None:
     game = new_game("luke", "vader", learnt=False)
     board = [line for line in layout_lines() if not line.startswith("box card:")]
     play(game, *board, "roll luke 1 2")
-    assert needs(game, "card luke pay-50") == ("card:rebel", ("effect",))
+    assert needs(game, "card luke pay-50") == ("card:rebel", ("effect", "side"))
     play(game, "box card:rebel/pay-50 effect=pay amount=50 side=rebel", "card luke pay-50", "end luke")
     assert game.state.cash("luke") == 1500 - 50
     play(game, "roll vader 1 2")

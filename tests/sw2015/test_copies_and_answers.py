@@ -11,12 +11,12 @@ from companion.engine.game import Game
 from companion.engine.ledger import BANK
 from companion.rules.core import Emitter
 from companion.rules.mechanics.force_cards import discard_account, held_rents
-from companion.script import parse_script, run_script
+from companion.script import parse_script, run_script, state_json
 from companion.table.presenters import event_line
-from tests.rules.helpers import codes, play, rejected
+from tests.rules.helpers import codes, play, refusal, rejected
 
 from .test_force_cards import board_only, held, move_cards, piles
-from .testbox import new_game, space
+from .testbox import new_game, place_bases, space
 
 BONUS = "box card:rebel/bonus 'title=Bonus' effect=collect amount=25 side=rebel count=1"
 """TEST DATA: a Rebel half that collects 25 from the bank, of which the box holds one copy."""
@@ -129,6 +129,33 @@ def test_letting_a_paid_rent_stand_closes_the_window_and_changes_nothing() -> No
     assert codes(game, "say-no vader") == ["decision/no-just-say-no"]
 
 
+def test_the_end_of_the_game_closes_a_paid_rents_window_and_nothing_is_pending() -> None:
+    """SW-FORCE-6, SW-END-1, through the table script, on a board of two planet spaces (TEST DATA): Luke buys
+    Tatooine (1500 - 100 = 1400); Vader stops there and pays him the 10 at once (Luke 1410, Vader 1490), which
+    ``pending.rents_held`` shows while Vader may say no. Before anyone rolls, Luke plays a Rebel card that moves
+    him to Endor, the last planet space nobody holds, and buys it (1410 - 120 = 1290): the game is over, the
+    window with it, so ``rents_held`` is empty, the rent stays Luke's and the bank has its marker back (credits
+    -3000 + 100 + 120 = -2780); a late ``say-no vader`` is refused."""
+    lines = ["edition star-wars-2015", "player luke name=Luke token=luke-skywalker side=rebel",
+             "player vader name=Vader token=darth-vader side=empire",
+             "box board:layout length=24 jail=6 bases=12 planets=2",
+             "box space:space-4 kind=planet group=tatooine name=Tatooine price=100 rent=10",
+             "box group:tatooine size=2", "box space:space-8 kind=planet group=endor name=Endor price=120 rent=12",
+             "box group:endor size=1",
+             "box card:rebel/endor 'title=Jump to Endor' effect=advance target=space-8 side=rebel count=1",
+             "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "claim luke vader"]
+    held_open = state_json(run_script(parse_script("\n".join(lines))).game)
+    assert held_open["pending"]["rents_held"] == [{"owner": "luke", "payer": "vader", "amount": 10}]
+    outcome = run_script(parse_script("\n".join([*lines, "play luke rebel/endor", "buy luke"])))
+    state = state_json(outcome.game)
+    assert outcome.rejected is None and state["over"]
+    assert state["pending"]["rents_held"] == [] and state["pending"]["decisions"] == []
+    assert {p["id"]: p["cash"] for p in state["players"]} == {"luke": 1290, "vader": 1490}
+    assert state["bank"]["credits"] == -2780
+    late = run_script(parse_script("\n".join([*lines, "play luke rebel/endor", "buy luke", "say-no vader"])))
+    assert late.rejected is not None and [v.code for v in late.rejected[2]] == ["game/over"]
+
+
 def test_a_just_say_no_to_a_paid_rent_makes_the_owner_pay_it_back() -> None:
     """SW-FORCE-4, SW-FORCE-6: Vader pays Luke the 10 (Vader 1490, Luke 1410), ends his turn, then says no before
     Luke rolls: Luke, who could answer, lets it stand, so the claim is cancelled and Luke pays the 10 back
@@ -185,8 +212,9 @@ def test_a_just_say_no_played_before_a_correction_is_answered_to_the_end() -> No
 
 def test_a_payer_short_of_cash_answers_the_claim_first() -> None:
     """SW-FORCE-4, SW-FORCE-6: a payer who cannot pay the rent in cash would lose a Base instead, so nothing is
-    held: Vader (TEST-ONLY: 5 credits left) is asked first, as before any payment."""
+    held: Vader (TEST-ONLY: 5 credits left, and a Base on Endor 1) is asked first, as before any payment."""
     game = new_game("luke", "vader")
+    place_bases(game, "vader", 8)                                      # TEST-ONLY
     play(game, "roll luke 1 3", "buy luke", "end luke", "roll vader 1 3", "transfer vader bank 1495 a fine",
          "claim luke vader")
     assert held_rents(game.state) == [] and [(d.kind, d.player) for d in game.state.decisions] == [
@@ -211,12 +239,13 @@ def test_a_card_collecting_from_one_player_is_aimed_by_its_player() -> None:
 
 
 def test_a_card_collecting_from_one_player_may_be_cancelled() -> None:
-    """SW-FORCE-4, SW-FORCE-8: with two players the card's one choice is Vader, so nobody is asked to choose.
-    Vader plays a card from his hand whose Empire half collects 40 from one player (TEST DATA): Luke says no,
-    Vader lets it stand: one Just say no!, so Luke pays nothing (1500 each)."""
+    """SW-FORCE-4, SW-FORCE-8: with two players the card's one choice is Luke, so nobody is asked to choose (an
+    ``aim`` is refused, saying so). Vader plays a card from his hand whose Empire half collects 40 from one player
+    (TEST DATA): Luke says no, Vader lets it stand: one Just say no!, so Luke pays nothing (1500 each)."""
     game = board_only("luke", "vader")
     play(game, "box card:empire/one effect=collect-from-a-player amount=40 side=empire", "play vader empire/one")
     assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "luke")]
+    assert "With two players" in refusal(game, "aim vader luke").violations[0].message
     play(game, "say-no luke", "let-stand vader")
     assert (game.state.cash("luke"), game.state.cash("vader")) == (1500, 1500)
     assert (held(game, "luke", "rebel"), held(game, "vader", "empire")) == (2, 2)

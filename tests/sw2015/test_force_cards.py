@@ -13,7 +13,7 @@ from companion.engine.ledger import BANK, Transaction
 from companion.rules import rules_of
 from companion.rules.core import Emitter
 from companion.rules.mechanics.force_cards import discard_account, hand_unit, held_rents
-from tests.rules.helpers import codes, play
+from tests.rules.helpers import codes, play, refusal
 
 from .testbox import layout_lines, new_game, place_bases, space
 
@@ -204,13 +204,16 @@ def test_with_every_card_of_a_deck_in_hand_nothing_is_drawn() -> None:
 def test_a_card_making_every_other_player_pay_is_answered_by_each_in_turn() -> None:
     """SW-FORCE-4: Luke draws a Rebel card whose Rebel half collects 20 from each other player (TEST DATA). It is
     an action against each of them, answered one after another from Luke's left: Vader says no and Luke lets
-    it stand, so Vader pays nothing; Finn, his ally, lets it stand and pays 20; Kylo holds no card (TEST-ONLY),
-    so he is not asked and pays 20 at once. Nobody rolls while an answer is open."""
+    it stand, so Vader pays nothing; Finn, his ally, lets it stand and pays 20 (answering before Vader is refused,
+    saying whose answer the table waits for); Kylo holds no card (TEST-ONLY), so he is not asked and pays 20 at
+    once. Nobody rolls while an answer is open."""
     game = board_only("luke", "vader", "finn", "kylo")
     move_cards(game, "kylo", BANK, "empire", 3)                                       # TEST-ONLY
     play(game, "box card:rebel/each effect=collect-from-each-player amount=20 side=rebel",
          "roll luke 1 2", "card luke each")
     assert [(d.kind, d.player) for d in game.state.decisions] == [("just-say-no", "vader")]
+    assert refusal(game, "let-stand finn").violations[0].message == (
+        "Finn has nothing to answer right now. The table waits for Vader's answer first.")
     play(game, "end luke")
     assert codes(game, "roll vader 1 2") == ["turn/decision-open"]
     play(game, "say-no vader", "let-stand luke")

@@ -15,7 +15,7 @@ from companion.rules.mechanics.bases import base_unit
 from tests.rules.builders_assets import set_cash
 from tests.rules.helpers import codes, play, refusal, rejected
 
-from .testbox import edition, new_game, place_bases, seats, space
+from .testbox import edition, layout_lines, new_game, place_bases, seats, space
 
 
 def stock(game, side: str) -> int:
@@ -53,6 +53,25 @@ def test_short_of_cash_with_no_base_nothing_happens() -> None:
     events = play(game, "roll luke 4 5")
     assert game.state.cash("luke") == 100 and game.state.debts == []
     assert any("nothing happens" in getattr(e, "text", "") for e in events)
+
+
+def test_a_claim_on_a_player_with_no_cash_and_no_base_asks_no_just_say_no() -> None:
+    """SW-CASH-6, SW-FORCE-4: Luke buys Tatooine 1 (4) for 100; Vader, with 5 credits, no Base and three cards
+    dealt unseen, stops on it and Luke claims its 10. Nothing can be taken from Vader, so nothing is asked of him:
+    he keeps his 5, Luke keeps 1400, and Vader ends his turn at once. A game stamped before rules version 3 still
+    asked Vader to answer the claim first."""
+    lines = ("roll luke 1 3", "buy luke", "end luke", "roll vader 1 3")
+    game = new_game("luke", "vader")
+    play(game, *lines[:3])
+    set_cash(game, "vader", 5)                                         # TEST-ONLY
+    play(game, lines[3], "claim luke vader")
+    assert game.state.decisions == [] and (game.state.cash("vader"), game.state.cash("luke")) == (5, 1400)
+    play(game, "end vader")
+    old = open_game(edition(), replace(Setup("star-wars-2015", "standard", seats("luke", "vader")), rules_version=2))
+    play(old, *layout_lines(), *lines[:3])
+    set_cash(old, "vader", 5)                                          # TEST-ONLY
+    play(old, lines[3], "claim luke vader")
+    assert [(d.kind, d.player) for d in old.state.decisions] == [("just-say-no", "vader")]
 
 
 def test_an_ally_owed_turns_the_same_base_over() -> None:

@@ -381,7 +381,7 @@ def test_undo_with_nothing_to_take_back_says_why(app) -> None:
     undo = find(EngineActionButton, "Undo last action")
     assert undo.style == "off"
     tap(undo)
-    assert dialogs()[-1].reasons == ["There are only 0 actions that can be taken back."]
+    assert dialogs()[-1].reasons == ["There is nothing to take back."]
 
 
 # ---------------------------------------------------------------- end of game

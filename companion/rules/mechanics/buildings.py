@@ -156,6 +156,8 @@ class Buildings(Auctions):
         kind = self.next_piece(s, deed)
         if self.decision(s, player, "place", piece=kind):
             return problems
+        if problems and any(f in deed.unknown for f in ("build_cost", "hotel_cost")):
+            return problems  # a cost not read off the box yet is asked only once nothing else stands in the way
         return problems + self.afford(s, player, self.piece_cost(deed, kind),
                                       capital(f"{a_or_an(self.term(kind))} on {deed.name}"))
 

@@ -3,6 +3,8 @@ the rules allow that the app does not work out itself."""
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import ClassVar
 
 from companion.engine.commands import Command
@@ -36,7 +38,7 @@ class Corrections(Rules):
             problems.append(V("turn/not-rolled", f"{self.name_of(s, player)} has not rolled yet, so the token "
                                                  "has not moved this turn."))
         if not self.edition.has_space(space_id):
-            problems.append(V("space/unknown", f"'{space_id}' is not a space on this board."))
+            problems.append(V("space/unknown", self.not_a_space(space_id)))
         elif self.edition.space(space_id).position == s.player(player).position:
             problems.append(V("correct/same-space", f"{self.name_of(s, player)}'s token already stands on "
                                                     f"{self.edition.space(space_id).name}."))
@@ -46,6 +48,33 @@ class Corrections(Rules):
                                                  "with fine, jail-card or a roll (undo takes back a wrong move "
                                                  "there)."))
         return problems
+
+    def not_a_space(self, word: str) -> str:
+        """Why ``word`` names no space of this board, and which words do: a space's number (``space-24``, ``24``)
+        is told that space's id, a group's id its spaces, a near miss the ids it is close to, any other word every id
+        in board order (a run of unnamed ``space-N`` shortened)."""
+        number = re.fullmatch(r"(?:space-?)?([0-9]+)", word)
+        if number and int(number.group(1)) < self.board_size:
+            space = self.space_at(int(number.group(1)))
+            return f"'{word}' is not a space id on this board: space {number.group(1)} is '{space.id}' ({space.name})."
+        group = self.edition.groups.get(word)
+        if group is not None and group.members:
+            members = ", ".join(group.members)
+            return f"'{word}' names the group {group.name}, not a space: name one of its spaces, {members}."
+        ids = [s.id for s in self.edition.spaces]
+        close = difflib.get_close_matches(word, ids, n=3)
+        if close:
+            return f"'{word}' is not a space on this board. Did you mean {' or '.join(close)}?"
+        words: list[str] = []
+        for i, space_id in enumerate(ids):
+            unnamed = space_id == f"space-{i}"
+            if unnamed and 0 < i < len(ids) - 1 and ids[i - 1] == f"space-{i - 1}" and ids[i + 1] == f"space-{i + 1}":
+                if words[-1] != "...":
+                    words.append("...")
+                continue
+            words.append(space_id)
+        return (f"'{word}' is not a space on this board. Its {len(ids)} spaces, from GO: "
+                f"{', '.join(words).replace(', ...,', ' ...')}.")
 
     def do_correct(self, emit: Emitter, cmd: Command) -> None:
         """Withdraw what the wrong landing opened and is still unsettled (the player's decisions a landing opens

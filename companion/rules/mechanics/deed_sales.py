@@ -18,7 +18,10 @@ class DeedSales(Rules):
 
     verbs: ClassVar[dict[str, Grammar]] = {
         "sell-deed": (("player", "word"), "sell a hideout back to the Bank at its price"),
+        "sell": (("player", "word"), "sell a hideout back to the Bank at its price (as sell-deed)"),
     }
+    """``sell`` is the rule book's own word for it: with no buildings in this edition, ``sell P SPACE`` sells the
+    hideout itself, the same as ``sell-deed`` (its words are those of the classic building sale, ``sell P DEED``)."""
 
     def raisable(self, s: GameState, player: str) -> int:
         """What a player in debt could raise, and the price of every deed held (the Bank buys them back)."""
@@ -29,6 +32,13 @@ class DeedSales(Rules):
         owns it then."""
         _, problems = self.own_deed(s, *cmd.args)
         return problems
+
+    def check_sell(self, s: GameState, cmd: Command) -> list[Violation]:
+        """``sell P SPACE``: the hideout itself goes back to the Bank (see :meth:`check_sell_deed`)."""
+        return self.check_sell_deed(s, cmd)
+
+    def do_sell(self, emit: Emitter, cmd: Command) -> None:
+        self.do_sell_deed(emit, cmd)
 
     def received(self, emit: Emitter, player: str, deeds: list[str]) -> None:
         """A hideout that changes hands in a deal earns its former owner no rent they had not yet asked for:

@@ -21,7 +21,8 @@ they play a Just say no! (from their hand, unseen: the table trusts them) or let
 itself be answered by the other player, in turn, until one lets it stand or could hold none. An even number of
 them lets the action stand; an odd number cancels it (a cancelled rent is not paid; a cancelled Bounty Hunter's
 Base is spent). A card that makes every other player pay is answered by each of them in turn, from its player's
-left, each answer settling that player's part alone. Nobody rolls while the answers go on.
+left, each answer settling that player's part alone. Nobody rolls while the answers go on. A payment the target
+could neither pay in cash nor make up for with a Base does nothing, so it is not put to them (rules version 3).
 
 A rent claim the payer can pay in cash is not held up: the rent is paid to the owner at once, and until the next
 roll the payer may still say no to it, which opens the same answers. A claim so cancelled is paid back: the owner
@@ -52,6 +53,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from companion.box.values import parse_values
 from companion.card_effects import EFFECTS
 from companion.edition import Card, Deck, Space, a_or_an, counted
 from companion.engine.commands import Command
@@ -191,6 +193,25 @@ class ForceCards(Cards, Sides):
             parts.append(Transaction.transfer(reason, source, target, unit, 1))
         emit(Posted(Transaction.combine(reason, parts)))
 
+    def check_box(self, s: GameState, cmd: Command) -> list[Violation]:
+        """A half of a Force card the table has seen (drawn or played: a copy in a hand or on the discard pile)
+        keeps its side: the other side's half of the same card is entered under an id of its own, as a second
+        ``box`` line with the same id would turn the half seen into the other side's (games stamped before rules
+        version 3 took it)."""
+        problems = super().check_box(s, cmd)
+        kind, _, rest = cmd.args[0].partition(":")
+        deck_id, _, card_id = rest.partition("/")
+        deck = self.edition.decks.get(deck_id)
+        if problems or kind != "card" or deck is None or not deck.sides or self.setup.rules_version < 3:
+            return problems
+        card = deck.card(card_id)
+        side = str(parse_values(cmd.args[1:]).get("side", ""))
+        if card is None or side in ("", card.side) or self.copies_left(s, deck, card) == card.count:
+            return problems
+        return [V("box/value", f"{deck.name} card '{card.title}' is the half of the {self.side_name(card.side)}, and "
+                               f"the table has seen it: enter the half of the {self.side_name(side)} of that card "
+                               f"under an id of its own (such as {card.id}-{side}).")]
+
     # ------------------------------------------------------------------ drawing
 
     def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
@@ -286,9 +307,13 @@ class ForceCards(Cards, Sides):
             emit(DecisionOpened("aim", player, {"amount": amount, "deck": deck}))
 
     def check_aim(self, s: GameState, cmd: Command) -> list[Violation]:
-        """The card's player names another player still in the game."""
+        """The card's player names another player still in the game (with two players, nobody is named: the card
+        collects from the other one at once, so an ``aim`` says so)."""
         player, target = cmd.args
         problems = self.need_decision(s, player, "aim", "aim a Force card at")
+        if problems and len(s.active) == 2:
+            return [V(problems[0].code, f"{problems[0].message} With two players a Force card that collects from "
+                                        "one player collects from the other one at once: nobody is named.")]
         if not problems and target == player:
             problems.append(V("aim/self", f"{self.name_of(s, player)}'s card collects from another player."))
         return problems
@@ -446,7 +471,8 @@ class ForceCards(Cards, Sides):
         they can pay in cash is paid to the owner at once (they may say no to it until the next roll: the bank
         marks that window in the same transaction); any other action waits for their answer."""
         s = emit.state
-        if actor == target or not s.has_player(target) or not self.could_say_no(s, target):
+        if (actor == target or not s.has_player(target) or not self.could_say_no(s, target)
+                or self.nothing_to_take(s, target, action)):
             return super().contested(emit, actor, target, action)
         amount = int(action.get("amount", 0))
         if (action["kind"] == "charge" and "card" not in action and 0 < amount <= s.cash(target)
@@ -460,6 +486,13 @@ class ForceCards(Cards, Sides):
             return True
         emit(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
         return True
+
+    def nothing_to_take(self, s: GameState, target: str, action: dict[str, Any]) -> bool:
+        """A payment the target can neither pay in cash nor make up for with a Base (they have none) does nothing
+        (the guide: no money and no Bases, do nothing), so nobody is asked to say no to it: it is carried out at
+        once, as nothing. Games stamped before rules version 3 still asked."""
+        return (self.setup.rules_version >= 3 and action["kind"] == "charge"
+                and int(action.get("amount", 0)) > s.cash(target) and not self.deeds_of(s, target))
 
     def close_window(self, emit: Emitter, owner: str, payer: str, back: bool) -> None:
         """The payer's window to say no to a rent they paid closes: the bank takes its marker back. ``back``: a
@@ -505,7 +538,12 @@ class ForceCards(Cards, Sides):
         next roll, once nothing else is being settled."""
         if self.decision(s, player, "just-say-no") is None and self.held_against(s, player) is not None:
             return self.blockers(s)
-        return self.need_decision(s, player, "just-say-no", "answer")
+        problems = self.need_decision(s, player, "just-say-no", "answer")
+        waiting = next((d.player for d in s.decisions if d.kind == "just-say-no"), None)
+        if problems and waiting is not None:
+            return [V(problems[0].code, f"{problems[0].message} The table waits for {self.name_of(s, waiting)}'s "
+                                        "answer first.")]
+        return problems
 
     def check_say_no(self, s: GameState, cmd: Command) -> list[Violation]:
         """A Just say no! is played from the hand of the player who answers (unseen: the table trusts them), if

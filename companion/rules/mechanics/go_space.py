@@ -4,9 +4,10 @@ A token that stops exactly on GO gives its player one of three: a block of any c
 space: when none can be placed the marker moves a step), a Bank Heist or a Shut Down (each taking its turn with
 the others once every block is placed). Passing GO gives nothing. A kept GO Button tile gives the same choice at
 any time after the first roll: its block at once; its heist or Shut Down in the round's turn for them (queued when
-played before). Played once the Mega Shut Downs have begun, its block, heist or Shut Down is settled before any Mega
-Shut Down still to be called (the one being decided included, which is asked again afterwards): a Mega Shut Down
-follows every other action.
+played before), or at once when played between two rounds, once the last one is settled and before the next roll
+(a game stamped before rules version 3 kept it for the next round's turn). Played once the Mega Shut Downs have
+begun, its block, heist or Shut Down is settled before any Mega Shut Down still to be called (the one being decided
+included, which is asked again afterwards): a Mega Shut Down follows every other action.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ class GoSpace(Heists, ShutDowns):
         elif s.step == "mega":
             self.hold_megas(emit)
             self.queue_act(emit, Act(player, choice, "mega", source))
+        elif s.step == "roll" and self.setup.rules_version >= 3:
+            self.queue_act(emit, Act(player, choice, "roll", source))
         else:
             self.queue_act(emit, Act(player, choice, "act", source))
 

@@ -11,8 +11,8 @@ from companion.engine.commands import Command
 from companion.engine.errors import Violation
 from companion.engine.events import DecisionClosed, DecisionOpened, GameEnded
 from companion.engine.state import Decision, GameState
-from companion.rules.coop_events import GroguMoved
-from companion.rules.coop_state import CoopState, GroguTaken, coop
+from companion.rules.coop_events import GroguMoved, WalkStarted
+from companion.rules.coop_state import CoopState, GroguTaken, WalkBegan, coop
 from companion.rules.core import Emitter, Grammar
 from companion.rules.mechanics.walk import Walk
 
@@ -44,6 +44,14 @@ class Grogu(Walk):
             return "move-with-grogu"
         return kind
 
+    def walk(self, emit: Emitter, player: str, steps: int) -> None:
+        """A move that begins while Grogu waits alone is remembered for the turn: a correction of the token counts
+        from there whether the move really reached him (games of rules version 3 on)."""
+        s = coop(emit.state)
+        if not s.grogu_holder and self.setup.rules_version >= 3:
+            emit(WalkStarted(WalkBegan(s.turn.number, s.player(player).position)))
+        super().walk(emit, player, steps)
+
     def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
         """A hero who reaches unattended Grogu takes him along (the token still stands where the move began)."""
         stop = super().passing(emit, player, position, left)
@@ -55,13 +63,20 @@ class Grogu(Walk):
         Free Parking) but a move from where it began to the space the token really stands on does not reach the
         space he waited on, the hero never took him: he goes back to where he was (and a further correction of
         that move past his space takes him again). A hero put on the space where Grogu waits alone has reached
-        him, and takes him along before the space is resolved."""
+        him, and so has one put past it by this turn's die move (counted from where the move began, no further than
+        the die can go: a token put further got there some other way, by a jump or a card; games of rules version 3
+        on): he takes Grogu along before the space is resolved."""
         super().put_there(emit, player)
         s = coop(emit.state)
         position = s.player(player).position
         taken = s.grogu_taken if s.grogu_taken is not None and s.grogu_taken.turn == s.turn.number else None
         if taken is None:
-            self.reach_grogu(emit, player, position, -1)
+            began = s.walk_began if s.walk_began is not None and s.walk_began.turn == s.turn.number else None
+            if began is not None and not s.grogu_holder and 0 < self.ahead(
+                    began.position, s.grogu_position) <= self.ahead(began.position, position) <= self.longest_move:
+                self.reach_grogu(emit, player, s.grogu_position, began.position)
+            else:
+                self.reach_grogu(emit, player, position, -1)
             return
         holder, waited, start = taken.holder, taken.waited, taken.start
         passed = start >= 0 and self.ahead(start, position) >= self.ahead(start, waited)
@@ -75,6 +90,11 @@ class Grogu(Walk):
             self.reach_grogu(emit, player, waited, start)
         else:
             self.reach_grogu(emit, player, position, start)
+
+    @property
+    def longest_move(self) -> int:
+        """The most spaces a die move of a hero without Grogu can cover: the silver die's highest face."""
+        return max(max(die.values) for die in self.roll_needs[MOVE].dice)
 
     def ahead(self, start: int, position: int) -> int:
         """How many spaces forward ``position`` lies from ``start``."""

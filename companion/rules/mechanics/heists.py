@@ -129,7 +129,9 @@ class Heists(Blocks):
         if d is None:
             return [V("decision/no-steal", f"{self.name_of(s, player)} has no block to steal right now.")]
         target = str(d.data["target"])
-        colour, height = self.stack(s, target, int(source)) if int(source) in self.squares() else ("", 0)
+        if int(source) not in self.squares():
+            return [V("block/square", f"A Build square is a number from 1 to {self.boards.build_squares}.")]
+        colour, height = self.stack(s, target, int(source))
         if not height:
             return [V("steal/empty", f"{self.name_of(s, target)} has no block on Build square {source}.")]
         fits = self.squares_for(s, player, colour)

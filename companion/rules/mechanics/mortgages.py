@@ -160,7 +160,12 @@ class Mortgages(Rules):
             self.charge(emit, d.player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
 
     def decision_text(self, d: Decision) -> str:
+        """A mortgaged deed received: lifted for the mortgage value plus interest, or kept mortgaged for the
+        interest now; the figures are said once the deed's mortgage value is read off the box."""
         if d.kind == "mortgage-transfer":
-            name = self.edition.space(d.data['space']).name
-            return f"{self.term('unmortgage')} {name} or keep it {self.term('mortgaged')}"
+            deed = self.edition.space(d.data['space'])
+            lift, keep = (("", "") if deed.known("mortgage") is None else
+                          (f" for {self.lift_cost(deed)}", f" of {self.interest(deed)}"))
+            return (f"{self.term('unmortgage')} {deed.name}{lift} or keep it {self.term('mortgaged')}, paying the "
+                    f"{self.term('interest')}{keep} now")
         return super().decision_text(d)

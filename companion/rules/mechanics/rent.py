@@ -92,7 +92,8 @@ class RentClaims(Deeds):
         emit(RentClosed(claim.id, "claimed"))
         space = self.edition.space(claim.space)
         amount, reason = self.claimed(claim), f"{self.term('rent')} for {space.name}"
-        if not self.contested(emit, owner, payer, {"kind": "charge", "amount": amount, "reason": reason}):
+        if not self.answerable or not self.contested(emit, owner, payer,
+                                                     {"kind": "charge", "amount": amount, "reason": reason}):
             self.charge(emit, payer, owner, amount, reason)
 
     def check_defer(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -118,7 +119,7 @@ class RentClaims(Deeds):
         ``claim_turns``-th turn after the one it was raised in. Games saved before the setting existed keep the
         first-roll reading, which their stored edition data implies."""
         s = emit.state
-        if moment != self.edition.rent_claim_lapses_at:
+        if not s.rent_claims or moment != self.edition.rent_claim_lapses_at:
             return
         for claim in list(s.rent_claims):
             if not claim.deferred and s.turn.number >= claim.turn + self.edition.rent_claim_turns:

@@ -5,7 +5,8 @@ round every seated die is rolled once: the highest begins (a tie for highest: ro
 throws every seated die, each token moves clockwise on its own board by its own die (passing GO gives nothing),
 and each space is resolved. Then the round walks through its steps: every block placement first (the ``place``
 step: any order), then the Bank Heists and Shut Downs one at a time clockwise from the roller (``act``), then the
-Mega Shut Downs in the same order (``mega``). When nothing is left the dice pass to the next seat on the left.
+Mega Shut Downs in the same order (``mega``). When nothing is left the dice pass to the next seat on the left;
+a GO Button's heist or Shut Down played from then until the next roll is carried out at once (rules version 3).
 
 Go To Jail sends the token to the Jail at once; that player sits out the next round (their token stays put) and
 moves again the round after. Just Visiting and Free Parking do nothing.
@@ -289,8 +290,14 @@ class Rounds(Rules):
         waiting = next((a for a in go(s).acts if a.player == player and what in ("", a.what)), None)
         if waiting is None:
             return ""
-        return (f" Their {ACT_NAMES[waiting.what]} waits its turn, clockwise from {self.name_of(s, s.turn.player)}"
-                f", who rolled: {self.waiting_for(s)}")
+        roller = self.name_of(s, s.turn.player)
+        if waiting.step == "roll":
+            return f" Their {ACT_NAMES[waiting.what]} waits its turn, clockwise from {roller}: {self.waiting_for(s)}"
+        if go(s).step == "roll":
+            return (f" Their {ACT_NAMES[waiting.what]} waits for round {s.turn.number}, after its placements: "
+                    f"{roller} rolls it first.")
+        return (f" Their {ACT_NAMES[waiting.what]} waits its turn, clockwise from {roller}, who rolled: "
+                f"{self.waiting_for(s)}")
 
     def do_pass(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
@@ -300,9 +307,13 @@ class Rounds(Rules):
 
     def after_command(self, emit: Emitter) -> None:
         """The round moves on by itself: a step is over when none of its decisions is open and none of its
-        actions waits; then the next begins, and after the last the dice pass to the left."""
+        actions waits; then the next begins, and after the last the dice pass to the left. Between two rounds an
+        action played then is carried out at once (:meth:`between_rounds`)."""
         super().after_command(emit)
         s = go(emit.state)
+        if s.step == STEPS[0]:
+            self.between_rounds(emit)
+            return
         while not s.over and s.step in STEPS[1:] and not self.step_decisions(s, s.step):
             waiting = [a for a in s.acts if a.step == s.step]
             if waiting:
@@ -317,6 +328,17 @@ class Rounds(Rules):
                 return
             emit(StepBegun(STEPS[STEPS.index(s.step) + 1]))
             self.step_begun(emit, s.step)
+
+    def between_rounds(self, emit: Emitter) -> None:
+        """Between two rounds (once the last is settled, before the next roll) an action played then (a GO
+        Button's heist or Shut Down) is carried out at once, one at a time, clockwise from the next roller."""
+        s = go(emit.state)
+        while not s.over and not s.decisions:
+            waiting = [a for a in s.acts if a.step == STEPS[0]]
+            if not waiting:
+                return
+            emit(ActBegun(waiting[0]))
+            self.begin_act(emit, waiting[0])
 
     def begin_act(self, emit: Emitter, act: Act) -> None:
         """Carry out a queued action now (each mechanic opens the decision its own actions need)."""
@@ -345,10 +367,27 @@ class Rounds(Rules):
                 "waiting": [] if s.over else [{"player": a.player, "what": a.what, "step": a.step}
                                           for a in s.acts]}
 
+    def jailed(self, s: GameState, player: str) -> bool:
+        """Whether a token stands In Jail: from its Go To Jail landing until the roll that moves it out again, the
+        round it sits out included (the engine frees it at that round's roll, when its die is ignored)."""
+        return s.player(player).in_jail or player in go(s).sat_out
+
+    def sits_out(self, s: GameState, player: str) -> bool:
+        """Whether a player sits out the round ``turn.number`` in Jail: before its roll, because Go To Jail sent
+        them there in the round before; from its roll to its end, because their token stayed in Jail."""
+        step = go(s).step
+        if step == "roll":
+            return s.player(player).in_jail
+        return step != "first-roll" and player in go(s).sat_out
+
     def player_json(self, state: GameState, player: str) -> dict[str, Any]:
-        """A player's board face and colour."""
+        """A player's board face and colour; ``in_jail`` and ``space`` tell the Jail, as for the other editions,
+        until the token moves out of it, and ``sits_out`` whether the player sits out this round."""
+        jailed = self.jailed(state, player)
         return {**super().player_json(state, player), "board": go(state).boards[player],
-                "colour": self.colour_of(state, player)}
+                "colour": self.colour_of(state, player), "in_jail": jailed,
+                "space": "In Jail" if jailed else self.where(state, player),
+                "sits_out": self.sits_out(state, player)}
 
 
 def capital_name(face: Face) -> str:

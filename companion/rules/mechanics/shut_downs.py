@@ -57,7 +57,9 @@ class ShutDowns(ChanceTiles):
         wrong = self.opponent_problems(s, player, target)
         if wrong:
             return wrong
-        if square not in self.squares() or not self.stack(s, target, square)[1]:
+        if square not in self.squares():
+            return [V("block/square", f"A Build square is a number from 1 to {self.boards.build_squares}.")]
+        if not self.stack(s, target, square)[1]:
             return [V("shut-down/empty", f"{self.name_of(s, target)} has no block on Build square {square}.")]
         return []
 

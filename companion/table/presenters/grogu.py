@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.rules.coop_events import GroguMoved
+from companion.rules.coop_events import GroguMoved, WalkStarted
 from companion.table.offers import Action, offer
 from companion.table.presenter import Decision, DecisionData, Presenter
 from companion.table.words import party_name
@@ -25,5 +25,5 @@ def leave_actions(game: Game, p: str, data: DecisionData) -> list[Action]:
                   f"grogu {p} {c}") for c in (choices if isinstance(choices, list) else [])]
 
 
-PRESENTER = Presenter(events={GroguMoved: lambda game, ev: str(ev.why)},
+PRESENTER = Presenter(events={GroguMoved: lambda game, ev: str(ev.why), WalkStarted: lambda game, ev: ""},
                       decisions={"leave-grogu": Decision(leave_line, leave_actions)})
