@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine.events import GameEnded
 from companion.engine.game import Game
+from companion.script import state_json
 from companion.table.history import chart_title, worth_history
 
 from .helpers import (
@@ -145,6 +146,7 @@ def test_beating_moff_gideon_pays_100_and_ends_the_game_won_by_the_highest_score
     assert ranking["ig"] == {"cash": 150 + 40 + 100, "grogu": 100, "enemy_cards": 0, "rent": 15,
                              "total": 290 + 100 + 15}
     assert [r["player"] for r in game.state.ranking] == ["ig", "cara", "din"]
+    assert state_json(game)["pending"]["battle"] is None   # the battle won is over with the game
     assert codes(game, "end ig") == ["game/over"]
 
 
@@ -154,7 +156,7 @@ def test_losing_to_moff_gideon_with_grogu_loses_the_game_for_everyone() -> None:
     game = final_game()
     play(game, "roll ig 2 1")
     assert game.state.over and game.state.end_reason == "Grogu was captured"
-    assert game.state.ranking == []
+    assert game.state.ranking == [] and state_json(game)["pending"]["battle"] is None
 
 
 def test_a_tie_on_cards_and_hideouts_gives_the_50_to_each() -> None:
