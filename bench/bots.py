@@ -290,14 +290,7 @@ class TableBots:
 
     def _roll(self, player: str) -> Command:
         """The player's roll of the move's dice (see :meth:`_dice`), made once for the same faces."""
-        bits = self.rng.getrandbits
-        words = [player]
-        for faces, count, width in self.drawn:
-            face = bits(width)
-            while face >= count:
-                face = bits(width)
-            words.append(faces[face])
-        key = tuple(words)
+        key = (player, *self._dice())
         roll = self.rolls.get(key)
         if roll is None:
             roll = self.rolls[key] = Command("roll", key)
