@@ -148,30 +148,21 @@ class Ledger:
                 if holders is not None:
                     left = holders.get(source, 0) - amount
                     if left >= 0 or (source == BANK and unit == CREDITS):
-                        self._move(holders, source, unit, left)
-                        self._move(holders, target, unit, holders.get(target, 0) + amount)
+                        self._set_holding(holders, source, unit, left)
+                        self._set_holding(holders, target, unit, holders.get(target, 0) + amount)
                         return
         problems = self.check(txn)
         if problems:
             raise LedgerError("; ".join(problems))
-        by_unit, by_account = self._by_unit, self._by_account
+        by_unit = self._by_unit
         for p in txn.postings:
             try:
                 holders = by_unit[p.unit]
             except KeyError:  # a unit the ledger has not seen yet
                 holders = by_unit[p.unit] = {}
-            try:
-                held = by_account[p.account]
-            except KeyError:  # an account the ledger has not seen yet
-                held = by_account[p.account] = {}
-            amount = holders.get(p.account, 0) + p.amount
-            if amount:
-                holders[p.account] = held[p.unit] = amount
-            else:
-                holders.pop(p.account, None)
-                held.pop(p.unit, None)
+            self._set_holding(holders, p.account, p.unit, holders.get(p.account, 0) + p.amount)
 
-    def _move(self, holders: dict[str, int], account: str, unit: str, amount: int) -> None:
+    def _set_holding(self, holders: dict[str, int], account: str, unit: str, amount: int) -> None:
         """``account`` now holds ``amount`` of ``unit`` (``holders``: the unit's holders)."""
         try:
             held = self._by_account[account]
@@ -180,7 +171,8 @@ class Ledger:
         if amount:
             holders[account] = held[unit] = amount
         else:
-            del holders[account], held[unit]
+            holders.pop(account, None)
+            held.pop(unit, None)
 
     def balance(self, account: str, unit: str = CREDITS) -> int:
         """How much of ``unit`` the account holds."""
