@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.label import Label
@@ -38,6 +39,7 @@ from tests.ui.helpers import (
     png_size,
     resize,
     roll_typed,
+    settle,
     setup_for,
     shoot,
     tap,
@@ -142,6 +144,26 @@ def test_set_up_roll_typed_dice_and_buy(app: Any, screenshot_dir: Path) -> None:
     assert cash("vader") == "1,500 IC"
     assert [t.deed_id for t in find_all(DeedTile, root=find(PlayerCard, player_id="luke"))] == ["dagobah-swamp"]
     assert "Owner: Luke" in texts(screen)
+
+
+def animated(widget: Any) -> bool:
+    """Whether a running Kivy animation holds ``widget`` (Kivy keeps them in ``Animation._instances``)."""
+    return any(widget.uid in animation._widgets for animation in Animation._instances)
+
+
+def test_a_seat_rebuilt_while_its_cash_flashes_takes_the_flash_away(app: Any) -> None:
+    """A seat rebuilt while its cash still flashes (the turn passes right after a purchase): the flash of the label
+    taken away stops with it. An animation holds its label only weakly, and one left running on a label that is
+    then collected would fail at its next frame and stop the app."""
+    start(app)
+    for command in ("roll luke 1 2", "buy luke"):
+        assert app.submit(command).accepted
+    settle()
+    flashing = find(PlayerCard, player_id="luke").cash_label
+    assert animated(flashing)  # 1,500 -> 1,440 IC: red, fading back
+    assert app.submit("end luke").accepted
+    settle()
+    assert find(PlayerCard, player_id="luke").cash_label is not flashing and not animated(flashing)
 
 
 def test_the_roll_button_rolls_on_screen_at_once(app: Any) -> None:

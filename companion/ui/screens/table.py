@@ -18,7 +18,7 @@ window, and both dials are shown at once when the heist is revealed (:mod:`compa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from types import SimpleNamespace
@@ -128,6 +128,13 @@ def text_width(words: str, size: float, bold: bool = False) -> float:
     core = CoreLabel(text=words, font_size=size, bold=bold)
     core.refresh()
     return float(core.texture.size[0])
+
+
+def stop_motion(widgets: Iterable[Widget]) -> None:
+    """Stop the animations of widgets the screen stops showing. An animation holds its widget only weakly, so one
+    that outlives its widget would fail at its next frame (and stop the app) once the widget is collected."""
+    for widget in widgets:
+        Animation.cancel_all(widget)
 
 
 class DeedTile(Widget):
@@ -426,6 +433,7 @@ class TableScreen(CompanionScreen):
         game_id, game = session.game_id, session.game
         last = game.entries[-1].seq
         if game_id != self._game_id:
+            stop_motion(card.cash_label for _, card in self._cards.values())
             self._game_id, self._cash_seen, self._cards = game_id, {}, {}
             self._reveal_seen = last  # what happened before this screen saw the game is not shown again
         reveal = heist_reveal(game, self._reveal_seen)  # a heist revealed since (from here, or from a phone)
@@ -517,6 +525,8 @@ class TableScreen(CompanionScreen):
         for player in view.players:
             cached = self._cards.get(player.id)
             if cached is None or cached[0] != player or cached[1].style != style:
+                if cached is not None:
+                    stop_motion([cached[1].cash_label])
                 card = PlayerCard(self.app, player, edition.term("jail"), edition.term("get_out_of_jail"),
                                   edition.term("bankrupt"), style)
                 self._cards[player.id] = (player, card)
@@ -571,6 +581,7 @@ class TableScreen(CompanionScreen):
             owner = f"Owner: {deed.owner_name}" + (f" · {deed.marks}" if deed.marks else "")
             info.add_widget(SpaceWords(text=owner, color=theme.DANGER if deed.mortgaged else theme.TEXT, bold=True))
         blank = (0,) * len(self.app.session.edition.dice.need().dice) if self.app.session else (0, 0)
+        stop_motion(self.dice_faces)
         self.dice_faces = tuple(DieFace(value, DIE) for value in (dice or blank))
         for face in self.dice_faces:
             card.ids.dice_column.add_widget(face)
