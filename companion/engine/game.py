@@ -41,6 +41,10 @@ class Rules(Protocol):
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
         """Carry out an accepted command, folding its events into ``state``."""
 
+    def play(self, state: GameState, cmd: Command) -> list[Event]:
+        """Check ``cmd`` and carry it out: raise :class:`CommandRejected` with every reason and change nothing, or
+        fold its events into ``state`` and return them."""
+
     def describe(self, state: GameState) -> dict[str, Any]:
         """What the table must settle next, in plain words."""
 
@@ -90,6 +94,10 @@ class Entry:
         if self._line is not None:
             return self._line[0]
         return self._command.to_text() if self._command else "start"
+
+
+_blank_entry = object.__new__
+_now = time.time
 
 
 class JournalSink(Protocol):
@@ -169,21 +177,18 @@ class Game:
             if problems:
                 raise CommandRejected(problems)
             return self._undo(cmd)
-        state = self.state
-        rules = self._rules if state.box_reads is self._reads else self.rules
+        rules = self._rules if self.state.box_reads is self._reads else self.rules
         try:
-            problems = rules.validate(state, cmd)  # as validate() says it, without its calls
-        except ValueNeeded as exc:
-            problems = [exc.violation()]
-        if problems:
-            raise CommandRejected(problems)
-        try:
-            events = rules.apply(state, cmd)
+            events = rules.play(self.state, cmd)
             entries = self.entries
-            entry = Entry(len(entries), cmd, events)
+            entry = _blank_entry(Entry)  # Entry(len(entries), cmd, events) without its call: every command's path
+            entry.seq, entry._command, entry._line, entry.events, entry.at, entry.undoes, entry.undone_by = (
+                len(entries), cmd, None, events, _now(), (), None)
             if self.sink is not None:
                 self.sink.append(entry)
-            entries.append(entry)  # as _record does, without the call: this is every command's path
+            entries.append(entry)  # as _record does, without the call
+        except CommandRejected:
+            raise  # refused before anything changed
         except ValueNeeded as exc:
             self._rebuild()
             raise CommandRejected([exc.violation()]) from None

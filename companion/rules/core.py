@@ -25,7 +25,7 @@ from companion.box.values import BOARD_TARGET, TILES_TARGET, BoxValueError, pars
 from companion.dice import MOVE, RollNeed
 from companion.edition import DEED_KINDS, Edition, Space, a_or_an, edition_from_data
 from companion.engine.commands import ACTOR_VERBS, GRAMMAR, Command, other_players, register_verbs, words_problem
-from companion.engine.errors import Need, ValueNeeded, Violation
+from companion.engine.errors import CommandRejected, Need, ValueNeeded, Violation
 from companion.engine.events import (
     BoxRead,
     DebtOpened,
@@ -80,7 +80,10 @@ class Emitter:
         self.state = state
         self.events: list[Event] = []
 
-    def __call__(self, event: Event) -> None:
+    def add(self, event: Event) -> None:
+        """Fold ``event`` into the state and keep it for the journal. (A method, not ``__call__``: Python calls a
+        method in its own loop, an object's ``__call__`` through a C call, about twice the cost, and every
+        command emits two or three events.)"""
         event.apply(self.state)
         self.events.append(event)
 
@@ -173,6 +176,9 @@ class Rules:
             (s, handlers.get("deed" if s.is_deed else s.kind)) for s in edition.spaces)
         """Each board position's space and the function of the rules class resolving a token that stops there
         (None: nothing happens), looked up once (see :meth:`land`)."""
+        self.emitter = Emitter(GameState([], Ledger()))
+        """What carries out each command's events: one per rules, made ready for each command (filling its two
+        fields costs less than building an object)."""
         self.follows_commands = type(self).after_command is not Rules.after_command
         self.answerable = type(self).contested is not Rules.contested
         """Whether a mechanic lets a player answer an action taken against them (see :meth:`contested`)."""
@@ -196,13 +202,19 @@ class Rules:
         return plan
 
     def validate(self, state: GameState, cmd: Command) -> list[Violation]:
-        """Every reason ``cmd`` cannot be carried out now; empty when it can. The guards every verb shares come
-        first: a verb this edition has, its words, the game not over, a known player still in the game."""
-        verb, args = cmd.verb, cmd.args
+        """Every reason ``cmd`` cannot be carried out now; empty when it can (see :meth:`problems`)."""
         try:
-            check, _, actor, others = self.verb_methods[verb]
+            plan = self.verb_methods[cmd.verb]
         except KeyError:  # the first time this class meets the verb (or a verb it does not know)
-            check, _, actor, others = self.methods_for(verb)
+            plan = self.methods_for(cmd.verb)
+        return self.problems(plan, state, cmd)
+
+    def problems(self, plan: VerbPlan, state: GameState, cmd: Command) -> list[Violation]:
+        """Every reason ``cmd`` (whose verb this class handles as ``plan`` says) cannot be carried out now. The
+        guards every verb shares come first: a verb this edition has, its words, the game not over, a known player
+        still in the game; then the verb's own check."""
+        check, _, actor, others = plan
+        verb, args = cmd.verb, cmd.args
         if check is None:
             return [Violation("command/unknown", f"'{verb}' is not something this game knows how to do.")]
         problem = words_problem(verb, args)
@@ -224,9 +236,31 @@ class Rules:
                 return [no_such_player(args[j]) for j in others if args[j] not in seats]
         return check(self, state, cmd)
 
+    def play(self, state: GameState, cmd: Command) -> list[Event]:
+        """Check ``cmd`` and carry it out, looking its verb up once: raises :class:`CommandRejected` with every
+        reason, and then nothing has changed (a value the box still lacks is one such reason); otherwise returns
+        the events, folded into ``state``. An error while carrying it out leaves ``state`` part-way."""
+        try:
+            plan = self.verb_methods[cmd.verb]
+        except KeyError:
+            plan = self.methods_for(cmd.verb)
+        try:
+            problems = self.problems(plan, state, cmd)
+        except ValueNeeded as exc:
+            raise CommandRejected([exc.violation()]) from None
+        if problems:
+            raise CommandRejected(problems)
+        emit = self.emitter
+        emit.state, emit.events = state, []
+        plan.carry_out(self, emit, cmd)  # type: ignore[misc]  # a verb with a check has a way to carry it out
+        if self.follows_commands:
+            self.after_command(emit)
+        return emit.events
+
     def apply(self, state: GameState, cmd: Command) -> list[Event]:
         """Carry out an accepted command; call only after :meth:`validate` returned no violations."""
-        emit = Emitter(state)
+        emit = self.emitter
+        emit.state, emit.events = state, []
         try:
             carry_out = self.verb_methods[cmd.verb].carry_out
         except KeyError:
@@ -252,11 +286,11 @@ class Rules:
         """The game plays on with the values entered (see :meth:`with_box`). A space said to be a deed has its
         Title Deed with the bank from now on."""
         target, values = cmd.args[0], parse_values(cmd.args[1:])
-        emit(BoxRead(target, values, " ".join(cmd.args[1:])))
+        emit.add(BoxRead(target, values, " ".join(cmd.args[1:])))
         kind, _, item = target.partition(":")
         unit = deed_unit(item)
         if kind == "space" and values.get("kind") in DEED_KINDS and not emit.state.ledger.opened(unit):
-            emit(Unpacked(BANK, unit, 1))
+            emit.add(Unpacked(BANK, unit, 1))
 
     def with_box(self, reads: tuple[BoxReading, ...]) -> Rules:
         """The same rules played with the edition data these rules started with, plus the values read off the
@@ -355,9 +389,9 @@ class Rules:
     def start(self, emit: Emitter) -> None:
         """Starting credits for everyone, then the dice to the first player."""
         for p in emit.state.players:
-            emit(Posted(Transaction.transfer("starting credits", BANK, p.id, CREDITS, self.edition.starting_cash)))
+            emit.add(Posted(Transaction.transfer("starting credits", BANK, p.id, CREDITS, self.edition.starting_cash)))
         self.deal(emit)
-        emit(TurnPassed(emit.state.players[0].id, 1))
+        emit.add(TurnPassed(emit.state.players[0].id, 1))
 
     def deal(self, emit: Emitter) -> None:
         """What is handed out before the first roll besides the credits (nothing, unless a mechanic says so)."""
@@ -593,9 +627,9 @@ class Rules:
         if amount <= 0:
             return
         if emit.state.ledger.balance(payer) >= amount:
-            emit(Posted(Transaction.transfer(reason, payer, payee, CREDITS, amount)))
+            emit.add(Posted(Transaction.transfer(reason, payer, payee, CREDITS, amount)))
         else:
-            emit(DebtOpened(payer, payee, amount, reason))
+            emit.add(DebtOpened(payer, payee, amount, reason))
 
     def sold(self, s: GameState, reason: str, buyer: str, deed: Space, price: int) -> Transaction:
         """A deed from the bank to ``buyer`` for ``price`` credits (none: paid apart), as one transaction (and
@@ -623,8 +657,8 @@ class Rules:
 
     def collect_go(self, emit: Emitter, player: str) -> None:
         """GO pays its salary."""
-        emit(Posted(Transaction.transfer(self.go_reason, BANK, player, CREDITS,
-                                         self.go_salary(emit.state, player))))
+        emit.add(Posted(Transaction.transfer(self.go_reason, BANK, player, CREDITS,
+                                             self.go_salary(emit.state, player))))
 
     def clear_sites(self, s: GameState, members: tuple[str, ...], payee: str, reason: str) -> Transaction:
         """Every piece on the deeds back to the bank, half their cost paid to ``payee`` (nobody if empty)."""
@@ -651,7 +685,7 @@ class Rules:
         target = emit.state.seats[player].position + steps
         if target >= self.board_size:
             self.collect_go(emit, player)
-        emit(moved(player, target % self.board_size, how))
+        emit.add(moved(player, target % self.board_size, how))
 
     def advance_to(self, emit: Emitter, player: str, position: int, how: str) -> None:
         """Move forward to a board position, passing GO if it lies behind."""
@@ -660,8 +694,8 @@ class Rules:
 
     def to_jail(self, emit: Emitter, player: str) -> None:
         """Straight to jail: no GO salary, and the turn ends (no roll for doubles)."""
-        emit(moved(player, self.jail_position, "jail"))
-        emit(JailChanged(player, True, 0))
+        emit.add(moved(player, self.jail_position, "jail"))
+        emit.add(JailChanged(player, True, 0))
 
     def land(self, emit: Emitter, player: str, forced: str = "") -> None:
         """Resolve the space the token stands on with the mechanic that owns its kind (nothing happens on a
@@ -735,7 +769,7 @@ class Rules:
         for step in range(1, count + 1):
             nxt = players[(i + step) % count]
             if not nxt.retired:
-                emit(TurnPassed(nxt.id, s.turn.number + 1))
+                emit.add(TurnPassed(nxt.id, s.turn.number + 1))
                 self.lapse_claims(emit, "turn")
                 return
 
@@ -753,7 +787,7 @@ class Rules:
         parts = {p.id: self.worth_parts(s, p.id) for p in s.active}
         ranking = [{"player": pid, "worth": worth["total"], "parts": worth}
                    for pid, worth in sorted(parts.items(), key=lambda item: -item[1]["total"])]
-        emit(GameEnded(reason, tuple(ranking)))
+        emit.add(GameEnded(reason, tuple(ranking)))
 
     # ------------------------------------------------------------------ what next
 

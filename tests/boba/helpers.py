@@ -77,7 +77,7 @@ def build_rows(game: Game, player: str, deeds: tuple[str, ...], rows: int) -> No
 
 def _post(game: Game, txn: Transaction) -> None:
     """TEST-ONLY: post a balanced transaction through a ``Posted`` event, outside any command (not journaled)."""
-    Emitter(game.state)(Posted(txn))
+    Emitter(game.state).add(Posted(txn))
 
 
 def give_deeds(game: Game, player: str, *space_ids: str) -> None:

@@ -87,7 +87,7 @@ def _emit(game: Game, *events: Event) -> None:
     """TEST-ONLY: fold events into the state outside any command (not journaled)."""
     emit = Emitter(game.state)
     for event in events:
-        emit(event)
+        emit.add(event)
 
 
 def give_deeds(game: Game, player: str, *space_ids: str) -> None:

@@ -41,7 +41,7 @@ def return_deeds(game: Game, *space_ids: str) -> None:
 
 def give_jail_card(game: Game, player: str, deck: str) -> None:
     """TEST-ONLY shortcut: ``player`` takes the Get Out of Jail Free card of ``deck`` (as if drawn)."""
-    Emitter(game.state)(JailCardMoved(deck, "", player))
+    Emitter(game.state).add(JailCardMoved(deck, "", player))
 
 
 def dealt(game: Game, player: str) -> list[str]:

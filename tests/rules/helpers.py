@@ -121,7 +121,7 @@ def _post(game: Game, txn: Transaction) -> None:
 
     Not journaled: an ``undo`` (which rebuilds from the journal) forgets it. Use only to set up a position.
     """
-    Emitter(game.state)(Posted(txn))
+    Emitter(game.state).add(Posted(txn))
 
 
 def give_deeds(game: Game, player: str, *space_ids: str, paid: bool = False) -> None:

@@ -75,7 +75,7 @@ def test_a_kept_card_is_played_only_while_its_player_holds_it() -> None:
     assert held(game, "luke", "rebel") == 1
     assert rejected(game, "play luke rebel/bonus") == ["play/not-held"]
     play(game, "end luke", "roll vader 3 4", "decline vader", "close", "end vader")
-    Emitter(game.state)(JailChanged("luke", True, 0))                                 # TEST-ONLY: Luke is in Jail
+    Emitter(game.state).add(JailChanged("luke", True, 0))                                 # TEST-ONLY: Luke is in Jail
     play(game, "play luke rebel/free")
     assert (game.state.player("luke").in_jail, held(game, "luke", "rebel")) == (False, 0)
     assert rejected(game, "play luke rebel/free") == ["play/none-held"]

@@ -38,7 +38,7 @@ def piles(game: Game, deck: str) -> tuple[int, int]:
 def move_cards(game: Game, source: str, target: str, deck: str, count: int) -> None:
     """TEST-ONLY shortcut: ``count`` cards of ``deck`` from one place to another (as if earlier play had put them
     there; nothing is journaled)."""
-    Emitter(game.state)(Posted(Transaction.transfer("test set-up", source, target, hand_unit(deck), count)))
+    Emitter(game.state).add(Posted(Transaction.transfer("test set-up", source, target, hand_unit(deck), count)))
 
 
 def test_everyone_is_dealt_three_cards_of_their_sides_deck_and_one_alone_six() -> None:
@@ -89,7 +89,7 @@ def test_a_card_to_keep_joins_the_hand_and_frees_from_jail_when_played() -> None
     assert codes(game, "play luke rebel/free") == ["jail/not-in-jail"]
     assert codes(game, "play luke rebel/no") == ["play/just-say-no"]
     play(game, "end luke", "roll vader 3 4", "decline vader", "close", "end vader")
-    Emitter(game.state)(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
+    Emitter(game.state).add(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
     play(game, "play luke rebel/free")
     assert (game.state.player("luke").in_jail, held(game, "luke", "rebel")) == (False, 3)
 
@@ -125,7 +125,8 @@ def test_a_claim_stands_after_two_just_say_no_or_when_the_payer_holds_no_card() 
     assert (game.state.cash("vader"), held(game, "vader", "empire"), held(game, "luke", "rebel")) == (1490, 2, 2)
     game = new_game("luke", "vader")
     play(game, "roll luke 1 3", "buy luke", "end luke")
-    Emitter(game.state)(Posted(Transaction.transfer("test set-up", "vader", BANK, hand_unit("empire"), 3)))  # TEST-ONLY
+    Emitter(game.state).add(Posted(Transaction.transfer("test set-up",
+                                                        "vader", BANK, hand_unit("empire"), 3)))  # TEST-ONLY
     play(game, "roll vader 1 3", "claim luke vader")
     assert game.state.decisions == [] and game.state.cash("vader") == 1490
 
@@ -252,7 +253,7 @@ def test_get_out_of_jail_free_is_played_from_the_hand_not_with_jail_card() -> No
     """SW-JAIL-3: a Get Out of Jail Free card is a Force card in the hand: ``jail-card`` is refused and says to
     play it (``play P DECK/CARD``)."""
     game = board_only("luke", "vader")
-    Emitter(game.state)(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
+    Emitter(game.state).add(JailChanged("luke", True, 0))                       # TEST-ONLY: Luke is in Jail
     refused = codes(game, "jail-card luke")
     assert refused == ["jail/no-card"]
     try:

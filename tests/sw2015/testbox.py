@@ -91,4 +91,4 @@ def place_bases(game: Game, player: str, *positions: int) -> None:
     parts = [t for p in positions for t in (
         Transaction.transfer("test set-up", BANK, player, deed_unit(space(p)), 1),
         Transaction.transfer("test set-up", BANK, site_account(space(p)), base_unit(side), 1))]
-    Emitter(game.state)(Posted(Transaction.combine("test set-up", parts)))
+    Emitter(game.state).add(Posted(Transaction.combine("test set-up", parts)))

@@ -33,8 +33,8 @@ class Auctions(Rules):
     def do_decline(self, emit: Emitter, cmd: Command) -> None:
         offer = self.decision(emit.state, cmd.args[0], "offer")
         assert offer is not None
-        emit(DecisionClosed(offer.id))
-        emit(AuctionOpened(deed_unit(offer.data["space"])))
+        emit.add(DecisionClosed(offer.id))
+        emit.add(AuctionOpened(deed_unit(offer.data["space"])))
 
     def check_bid(self, s: GameState, cmd: Command) -> list[Violation]:
         """Any player still in may bid, in any order: at least the edition's opening bid, then at least its
@@ -67,7 +67,7 @@ class Auctions(Rules):
         return s.auction.high[1] + self.edition.min_raise if s.auction.high else self.edition.opening_bid
 
     def do_bid(self, emit: Emitter, cmd: Command) -> None:
-        emit(BidPlaced(cmd.args[0], int(cmd.args[1])))
+        emit.add(BidPlaced(cmd.args[0], int(cmd.args[1])))
 
     def check_pass(self, s: GameState, cmd: Command) -> list[Violation]:
         """A player may drop out of an auction, unless they hold the highest bid."""
@@ -84,7 +84,7 @@ class Auctions(Rules):
     def do_pass(self, emit: Emitter, cmd: Command) -> None:
         """The auction closes by itself once nobody but the high bidder may still bid (a player who may not bid
         at all counts as out)."""
-        emit(BidPlaced(cmd.args[0], 0))
+        emit.add(BidPlaced(cmd.args[0], 0))
         s = emit.state
         assert s.auction is not None
         high = s.auction.high[0] if s.auction.high else None
@@ -105,11 +105,11 @@ class Auctions(Rules):
         a = s.auction
         assert a is not None
         winner, amount = a.high if a.high else ("", 0)
-        emit(AuctionClosed(a.lot, winner, amount))
+        emit.add(AuctionClosed(a.lot, winner, amount))
         if winner:
             self.award(emit, a.lot, winner, amount)
         if s.auction_queue:
-            emit(AuctionOpened(s.auction_queue[0], tuple(s.auction_queue[1:])))
+            emit.add(AuctionOpened(s.auction_queue[0], tuple(s.auction_queue[1:])))
 
     def award(self, emit: Emitter, lot: str, winner: str, amount: int) -> None:
         """The deed to the winner for the bid. The winner may have spent credits since bidding (built, traded,
@@ -118,7 +118,7 @@ class Auctions(Rules):
         deed = self.edition.space(lot.removeprefix("deed:"))
         reason = f"{self.name_of(s, winner)} wins {deed.name} at auction"
         if s.cash(winner) >= amount:
-            emit(Posted(self.sold(s, reason, winner, deed, amount)))
+            emit.add(Posted(self.sold(s, reason, winner, deed, amount)))
         else:
-            emit(Posted(self.sold(s, reason, winner, deed, 0)))
+            emit.add(Posted(self.sold(s, reason, winner, deed, 0)))
             self.charge(emit, winner, BANK, amount, reason)

@@ -91,29 +91,29 @@ class LeaveTheGame(Rules):
         deeds = [d.id for d in self.deeds_of(s, player)]
         name = self.name_of(s, player)
         for debt in [d for d in s.debts if player in (d.debtor, d.creditor)]:
-            emit(DebtClosed(debt.id))
+            emit.add(DebtClosed(debt.id))
         for claim in [c for c in s.rent_claims if player in (c.owner, c.payer)]:
-            emit(RentClosed(claim.id, "bankruptcy"))
+            emit.add(RentClosed(claim.id, "bankruptcy"))
         for decision in s.decisions_for(player):
-            emit(DecisionClosed(decision.id))
+            emit.add(DecisionClosed(decision.id))
         if s.trade and player in (s.trade.proposer, s.trade.partner):
-            emit(TradeClosed("bankruptcy"))
+            emit.add(TradeClosed("bankruptcy"))
         to_player = creditor != BANK
         reason = f"{name} is {self.term('bankrupt')}; everything goes to {self.name_of(s, creditor)}"
         parts = [self.clear_sites(s, tuple(deeds), creditor if to_player else "", reason)]
         parts += [Transaction.transfer(reason, player, creditor, deed_unit(d), 1) for d in deeds]
         if s.cash(player):
             parts.append(Transaction.transfer(reason, player, creditor, CREDITS, s.cash(player)))
-        emit(Posted(Transaction.combine(reason, parts)))
+        emit.add(Posted(Transaction.combine(reason, parts)))
         for deck in list(s.player(player).jail_cards):
-            emit(JailCardMoved(deck, player, creditor if to_player else ""))
+            emit.add(JailCardMoved(deck, player, creditor if to_player else ""))
         if to_player:
             self.received(emit, creditor, deeds)
         else:
             for d in deeds:
                 if d in s.mortgaged:
-                    emit(MortgageChanged(d, False))
-        emit(PlayerRetired(player, creditor))
+                    emit.add(MortgageChanged(d, False))
+        emit.add(PlayerRetired(player, creditor))
         if s.turn.player == player:
             self.pass_turn(emit, player)
         if len(s.active) == 1:
@@ -121,4 +121,4 @@ class LeaveTheGame(Rules):
         elif self.variant and self.variant.ends_at_first_bankruptcy:
             self.end_game(emit, "first bankruptcy")
         elif not to_player and deeds:
-            emit(AuctionOpened(deed_unit(deeds[0]), tuple(deed_unit(d) for d in deeds[1:])))
+            emit.add(AuctionOpened(deed_unit(deeds[0]), tuple(deed_unit(d) for d in deeds[1:])))

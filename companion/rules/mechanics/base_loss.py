@@ -29,16 +29,17 @@ class BaseLoss(Bases):
         who = self.name_of(s, payer)
         base = self.most_valuable(s, payer)
         if base is None:
-            emit(Noted(f"{who} cannot pay {self.money(amount)} ({reason}) and has no {self.term('base')} to lose: "
-                       "nothing happens"))
+            emit.add(Noted(f"{who} cannot pay {self.money(amount)} ({reason}) and has no {self.term('base')} to lose: "
+                           "nothing happens"))
             return
         empty = (payee != BANK and not self.allies(s, payer, payee)
                  and not self.in_stock(s, self.side_of(s, payee)))
-        emit(Posted(self.base_taken(s, payer, payee, base, f"{who} cannot pay {self.money(amount)} ({reason})")))
-        emit(Noted(f"{who} keeps their cash and loses the {self.term('base')} on {base.name}, their most valuable "
-                   f"(price {self.money(base.price)}; the highest price, then rent, then the space furthest from "
-                   "GO)" + (f"; the {self.side_name(self.side_of(s, payee))} have no {self.term('base')} left in "
-                            f"the {self.term('bank')} to set there, so {base.name} is empty again" if empty else "")))
+        emit.add(Posted(self.base_taken(s, payer, payee, base, f"{who} cannot pay {self.money(amount)} ({reason})")))
+        emptied = (f"; the {self.side_name(self.side_of(s, payee))} have no {self.term('base')} left in the "
+                   f"{self.term('bank')} to set there, so {base.name} is empty again" if empty else "")
+        emit.add(Noted(f"{who} keeps their cash and loses the {self.term('base')} on {base.name}, their most valuable "
+                       f"(price {self.money(base.price)}; the highest price, then rent, then the space furthest from "
+                       "GO)" + emptied))
 
     def base_taken(self, s: GameState, payer: str, payee: str, base: Space, reason: str) -> Transaction:
         """The payer's Base back to their side's stock, and the planet space to the player owed (with a Base of

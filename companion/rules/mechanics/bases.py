@@ -74,7 +74,7 @@ class Bases(Auctions, Deeds, Sides):
         count = parse_values(cmd.args[1:]).get("bases")
         if cmd.args[0] == BOARD_TARGET and isinstance(count, int):
             for side in self.edition.sides:
-                emit(Unpacked(BANK, base_unit(side), count))
+                emit.add(Unpacked(BANK, base_unit(side), count))
 
     def in_stock(self, s: GameState, side: str) -> int:
         """Bases of a side still in the bank."""
@@ -116,8 +116,8 @@ class Bases(Auctions, Deeds, Sides):
         super().do_decline(emit, cmd)
         s = emit.state
         if s.auction is not None and all(self.bidder_problems(s, p.id, s.auction.lot) for p in s.active):
-            emit(Noted(f"Nobody may bid for {self.edition.space(s.auction.lot.removeprefix('deed:')).name}: it "
-                       "stays empty"))
+            emit.add(Noted(f"Nobody may bid for {self.edition.space(s.auction.lot.removeprefix('deed:')).name}: it "
+                           "stays empty"))
             self.close_auction(emit)
 
     def do_bid(self, emit: Emitter, cmd: Command) -> None:
@@ -140,11 +140,11 @@ class Bases(Auctions, Deeds, Sides):
         owner = s.owner(space.id)
         if owner == BANK:
             if not self.in_stock(s, self.side_of(s, player)):
-                emit(DecisionOpened("offer", player, {"space": space.id, "no_base": True}))
+                emit.add(DecisionOpened("offer", player, {"space": space.id, "no_base": True}))
                 return
         elif owner != player and s.player(owner).in_jail:
-            emit(Noted(f"{self.name_of(s, owner)} is in {self.term('jail')}: no {self.term('rent')} for "
-                       f"{space.name}"))
+            emit.add(Noted(f"{self.name_of(s, owner)} is in {self.term('jail')}: no {self.term('rent')} for "
+                           f"{space.name}"))
             return
         super().land_deed(emit, player, space, forced)
 

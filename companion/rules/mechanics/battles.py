@@ -41,13 +41,13 @@ class Battles(Enemies):
         s = coop(emit.state)
         p = s.player(player)
         if s.battle and s.battle.player == player and s.enemies[s.battle.enemy].position != p.position:
-            emit(BattleClosed("gone"))
+            emit.add(BattleClosed("gone"))
         enemy = s.enemy_at(p.position)
         if not enemy or s.battle or p.in_jail or self.decision(s, player, "enemies-move"):
             return
         card = self.enemy_card(s, enemy)
         card.value("number")
-        emit(BattleOpened(player, enemy, card.id))
+        emit.add(BattleOpened(player, enemy, card.id))
 
     def blockers(self, s: GameState, player: str | None = None) -> list[Violation]:
         """A battle still to fight, or a lost roll still to follow with another try or the loss, holds up the
@@ -132,14 +132,14 @@ class Battles(Enemies):
                 second -= 1
         total = self.battle_total(s, b, dice)
         number = card.value("number")
-        emit(Noted(f"{self.name_of(s, b.player)} rolls {'+'.join(map(str, dice))} for a total of {total} against "
-                   f"{self.enemy_words(b.enemy)}'s {number}"))
+        emit.add(Noted(f"{self.name_of(s, b.player)} rolls {'+'.join(map(str, dice))} for a total of {total} against "
+                       f"{self.enemy_words(b.enemy)}'s {number}"))
         if total >= number:
             self.win(emit, b, card, total)
             return
         after = Battle(b.player, b.enemy, b.card, b.bonus, second, b.rolls + 1, rerolled, dice, True)
         if after.second_tries or self.can_reroll(s, after) or self.second_chance_in_hand(s, b.player):
-            emit(BattleChanged(after.bonus, after.second_tries, after.rolls, after.rerolled, dice, True))
+            emit.add(BattleChanged(after.bonus, after.second_tries, after.rolls, after.rerolled, dice, True))
             return
         self.lose(emit, b, card, total)
 
@@ -148,31 +148,31 @@ class Battles(Enemies):
         game with its last card. Beating the boss pays his reward and ends the game: everyone wins."""
         s = coop(emit.state)
         enemy = self.enemies[b.enemy]
-        emit(BattleClosed("won", total))
+        emit.add(BattleClosed("won", total))
         reward = int(self.values.get("boss_reward", 0)) if enemy.boss else card.value("reward")
         if reward:
-            emit(Posted(Transaction.transfer(f"reward for beating {self.enemy_words(enemy.id)}", BANK, b.player,
-                                             CREDITS, reward)))
+            emit.add(Posted(Transaction.transfer(f"reward for beating {self.enemy_words(enemy.id)}", BANK, b.player,
+                                                 CREDITS, reward)))
         out = enemy.boss or self.cards_left(s, enemy.id) == 1
-        emit(EnemyBeaten(enemy.id, b.player, f"{enemy.deck}/{card.id}", out))
+        emit.add(EnemyBeaten(enemy.id, b.player, f"{enemy.deck}/{card.id}", out))
         if enemy.boss:
             self.end_game(emit, BOSS_BEATEN)
             return
         if not out:
             taken = {e.outpost for e in s.enemies.values() if e.position < 0 and not e.out}
             outpost = next_free_outpost(s.player(b.player).position, taken, self.outposts)
-            emit(EnemyMoved(enemy.id, -1, outpost,
-                            f"Put {self.enemy_words(enemy.id)} in {self.term('outpost')} {outpost}"))
+            emit.add(EnemyMoved(enemy.id, -1, outpost,
+                                f"Put {self.enemy_words(enemy.id)} in {self.term('outpost')} {outpost}"))
 
     def lose(self, emit: Emitter, b: Battle, card: Card, total: int) -> None:
         """The hero pays the card's penalty and the enemy stays. Losing to the boss sends the hero to Jail, and
         if they hold Grogu the boss captures him: the game is lost."""
         s = coop(emit.state)
         enemy = self.enemies[b.enemy]
-        emit(BattleClosed("lost", total))
+        emit.add(BattleClosed("lost", total))
         if enemy.boss:
             if s.holds_grogu(b.player):
-                emit(Noted(f"{capital(self.enemy_words(enemy.id))} captures Grogu"))
+                emit.add(Noted(f"{capital(self.enemy_words(enemy.id))} captures Grogu"))
                 self.captured(emit, s.player(b.player).position)
                 return
             self.to_jail(emit, b.player)

@@ -118,7 +118,7 @@ class Blocks(Rounds):
         if marker:
             self.marker_step(emit, player, missed)
         else:
-            emit(Noted(f"{self.name_of(emit.state, player)}: {missed}"))
+            emit.add(Noted(f"{self.name_of(emit.state, player)}: {missed}"))
 
     def lost_placements(self, emit: Emitter) -> None:
         """Blocks taken at the same time: once another player has taken the last block of a colour (or a
@@ -127,7 +127,7 @@ class Blocks(Rounds):
         for d in list(emit.state.decisions):
             colour = str(d.data.get("colour", ""))
             if d.kind == "place" and not self.can_take(emit.state, d.player, colour):
-                emit(DecisionClosed(d.id))
+                emit.add(DecisionClosed(d.id))
                 self.failed_take(emit, d.player, colour, str(d.data["why"]), bool(d.data["marker"]))
 
     def check_place(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -185,12 +185,12 @@ class Blocks(Rounds):
         player, colour = cmd.args[0], cmd.args[1]
         d = self.placement(emit.state, player, colour)
         assert d is not None
-        emit(DecisionClosed(d.id))
+        emit.add(DecisionClosed(d.id))
         data = d.data
         square = self.chosen_square(emit.state, player, colour, cmd.args[2])
         block = a_or_an(colour_name(colour))
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} takes {block} block ({data['why']})",
-                                         TRAY, square_account(player, square), block_unit(colour), 1)))
+        emit.add(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} takes {block} block ({data['why']})",
+                                             TRAY, square_account(player, square), block_unit(colour), 1)))
 
     def decision_text(self, d: Decision) -> str:
         """Placing a block, in the words of a refusal."""
@@ -201,9 +201,9 @@ class Blocks(Rounds):
         s = go(emit.state)
         end = self.tracker_end(s, player)
         if s.markers[player] >= end:
-            emit(Noted(f"{self.name_of(s, player)}: {why}; the marker is already at the end of its tracker"))
+            emit.add(Noted(f"{self.name_of(s, player)}: {why}; the marker is already at the end of its tracker"))
             return
-        emit(MarkerMoved(player, s.markers[player] + 1, why))
+        emit.add(MarkerMoved(player, s.markers[player] + 1, why))
 
     def tracker_end(self, s: GameState, player: str) -> int:
         """How many steps a player's tracker has; asked of the box the first time a marker moves on that face."""
@@ -238,7 +238,7 @@ class Blocks(Rounds):
         builders = self.landmarks(s)
         most = max(self.blocks_on_board(s, p) for p in builders)
         winners = tuple(p for p in builders if self.blocks_on_board(s, p) == most)
-        emit(LandmarkBuilt(winners))
+        emit.add(LandmarkBuilt(winners))
         self.end_game(emit, self.landmark_words(s, builders, winners))
 
     def landmark_words(self, s: GameState, builders: list[str], winners: tuple[str, ...]) -> str:
@@ -263,7 +263,7 @@ class Blocks(Rounds):
                 1 for q in order if q.id not in s.winners and self.blocks_on_board(s, q.id) > blocks)
             ranking.append({"player": p.id, "worth": blocks, "place": place,
                             "parts": {"blocks": blocks, "landmark": int(p.id in s.winners)}})
-        emit(GameEnded(reason, tuple(ranking)))
+        emit.add(GameEnded(reason, tuple(ranking)))
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """The tray's stock besides the round."""

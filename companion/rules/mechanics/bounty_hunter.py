@@ -47,13 +47,13 @@ class BountyHunter(Bases):
         no space to set it on: see :meth:`bounty_targets`)."""
         s = emit.state
         if not self.in_stock(s, self.side_of(s, player)):
-            emit(Noted(f"The {self.side_name(self.side_of(s, player))} have no {self.term('base')} left: "
-                       f"{self.name_of(s, player)} gets nothing from the Bounty Hunter"))
+            emit.add(Noted(f"The {self.side_name(self.side_of(s, player))} have no {self.term('base')} left: "
+                           f"{self.name_of(s, player)} gets nothing from the Bounty Hunter"))
         elif not self.bounty_targets(s, player):
-            emit(Noted(f"No planet space known yet is free or another player's: {self.name_of(s, player)} gets "
-                       "nothing from the Bounty Hunter"))
+            emit.add(Noted(f"No planet space known yet is free or another player's: {self.name_of(s, player)} gets "
+                           "nothing from the Bounty Hunter"))
         else:
-            emit(DecisionOpened("bounty", player, {"space": space.id}))
+            emit.add(DecisionOpened("bounty", player, {"space": space.id}))
 
     def check_bounty(self, s: GameState, cmd: Command) -> list[Violation]:
         """The free Base goes on a planet space that is not already the player's own (the refusal says what the
@@ -86,7 +86,7 @@ class BountyHunter(Bases):
         s, (player, target) = emit.state, cmd.args
         decision = self.decision(s, player, "bounty")
         assert decision is not None
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         holder = s.owner(target)
         if holder == BANK or not self.contested(emit, player, holder, {"kind": "bounty", "space": target}):
             self.set_bounty(emit, player, target)
@@ -110,7 +110,7 @@ class BountyHunter(Bases):
         if holder != BANK:
             removed = base_unit(self.side_of(s, holder))
             postings += [Posting(site, removed, -1), Posting(BANK, removed, 1)]
-        emit(Posted(Transaction(reason, tuple(postings))))
+        emit.add(Posted(Transaction(reason, tuple(postings))))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "bounty":

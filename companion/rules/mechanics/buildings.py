@@ -116,7 +116,7 @@ class Buildings(Auctions):
         return problems
 
     def do_piece_auction(self, emit: Emitter, cmd: Command) -> None:
-        emit(AuctionOpened(self.piece_kind(cmd.args[0])))
+        emit.add(AuctionOpened(self.piece_kind(cmd.args[0])))
 
     def piece_words(self, kind: str) -> tuple[str, ...]:
         """The words that name a kind of piece in a command: the edition's own (``sigil``) and ``house`` or
@@ -141,7 +141,7 @@ class Buildings(Auctions):
             super().award(emit, lot, winner, amount)
             return
         self.charge(emit, winner, BANK, amount, f"{self.term(lot)} won at auction")
-        emit(DecisionOpened("place", winner, {"piece": lot}))
+        emit.add(DecisionOpened("place", winner, {"piece": lot}))
 
     def check_build(self, s: GameState, cmd: Command) -> list[Violation]:
         """Building rules (see :meth:`build_problems`), paying the deed's building cost, or placing a piece
@@ -172,10 +172,10 @@ class Buildings(Auctions):
         if kind == HOTEL:
             parts.append(Transaction.transfer(reason, site, BANK, HOUSE, self.houses_before_hotel))
         if won:
-            emit(DecisionClosed(won.id))
+            emit.add(DecisionClosed(won.id))
         else:
             parts.append(Transaction.transfer(reason, player, BANK, CREDITS, self.piece_cost(deed, kind)))
-        emit(Posted(Transaction.combine(reason, parts)))
+        emit.add(Posted(Transaction.combine(reason, parts)))
 
     def check_sell(self, s: GameState, cmd: Command) -> list[Violation]:
         """Buildings go back to the bank at half their cost, evenly; a hotel comes down to houses only as far
@@ -209,7 +209,7 @@ class Buildings(Auctions):
                  Transaction.transfer(reason, BANK, player, CREDITS, self.sellback(self.piece_cost(deed, kind)))]
         if kind == HOTEL:
             parts.append(Transaction.transfer(reason, BANK, site, HOUSE, self.houses_before_hotel))
-        emit(Posted(Transaction.combine(reason, parts)))
+        emit.add(Posted(Transaction.combine(reason, parts)))
 
     def check_sell_all(self, s: GameState, cmd: Command) -> list[Violation]:
         """All the buildings of a group may go back to the bank at once, at half their cost."""
@@ -236,9 +236,9 @@ class Buildings(Auctions):
 
     def do_sell_all(self, emit: Emitter, cmd: Command) -> None:
         player, gid = cmd.args
-        emit(Posted(self.clear_sites(emit.state, self.edition.groups[gid].members, player,
-                                     f"{self.name_of(emit.state, player)} sells every {self.term('building')} on "
-                                     f"{self.edition.groups[gid].name}")))
+        emit.add(Posted(self.clear_sites(emit.state, self.edition.groups[gid].members, player,
+                                         f"{self.name_of(emit.state, player)} sells every {self.term('building')} on "
+                                         f"{self.edition.groups[gid].name}")))
 
     def deed_trade_problems(self, s: GameState, player: str, deed: Space) -> list[Violation]:
         """A deed changes hands only while its group has no buildings."""

@@ -62,7 +62,7 @@ class CardEffects(Rules):
     def effect_back(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The token moves back the card's number of spaces (no salary) and lands there."""
         pos = (emit.state.player(player).position - int(params["spaces"])) % self.board_size
-        emit(TokenMoved(player, pos, "back"))
+        emit.add(TokenMoved(player, pos, "back"))
         self.land(emit, player)
 
     def effect_nearest(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
@@ -84,11 +84,11 @@ class CardEffects(Rules):
 
     def effect_jail_free(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The drawer keeps the card until they use it or sell it."""
-        emit(JailCardMoved(deck, "", player))
+        emit.add(JailCardMoved(deck, "", player))
 
     def effect_collect(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The bank pays the drawer the card's amount."""
-        emit(Posted(Transaction.transfer("card", BANK, player, CREDITS, int(params["amount"]))))
+        emit.add(Posted(Transaction.transfer("card", BANK, player, CREDITS, int(params["amount"]))))
 
     def effect_pay(self, emit: Emitter, player: str, deck: str, params: dict[str, Any]) -> None:
         """The drawer pays the bank the card's amount."""

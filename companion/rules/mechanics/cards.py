@@ -31,7 +31,7 @@ class Cards(CardEffects):
 
     def land_card(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """A card space: the lander draws from its deck."""
-        emit(DecisionOpened("card", player, {"deck": space.deck}))
+        emit.add(DecisionOpened("card", player, {"deck": space.deck}))
 
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
         """The card drawn is named from the deck's list; a Get Out of Jail Free card someone holds is not in it."""
@@ -51,8 +51,8 @@ class Cards(CardEffects):
         deck = self.edition.decks[decision.data["deck"]]
         card = self.deck_cards[deck.id].get(card_id)
         assert card is not None
-        emit(DecisionClosed(decision.id))
-        emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
+        emit.add(DecisionClosed(decision.id))
+        emit.add(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
         self.card_effect(emit, player, deck.id, card.effect, card.params)
 
     def check_jail_card(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -66,8 +66,8 @@ class Cards(CardEffects):
 
     def do_jail_card(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
-        emit(JailCardMoved(emit.state.player(player).jail_cards[0], player, ""))
-        emit(JailChanged(player, False, 0))
+        emit.add(JailCardMoved(emit.state.player(player).jail_cards[0], player, ""))
+        emit.add(JailChanged(player, False, 0))
 
     def card_trade_problems(self, s: GameState, player: str, cards: tuple[str, ...]) -> list[Violation]:
         """A jail-free card changes hands only if the giver holds one of that deck (named as the table says it);
@@ -82,7 +82,7 @@ class Cards(CardEffects):
 
     def card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
         """A card traded: a Get Out of Jail Free card of the deck ``card``."""
-        emit(JailCardMoved(card, source, target))
+        emit.add(JailCardMoved(card, source, target))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "card":

@@ -62,9 +62,9 @@ class ChanceTiles(Blocks):
         """The lander takes a face-down tile (the discards turned over first when none is left)."""
         s = go(emit.state)
         if not self.to_take(s) and s.discards:
-            emit(TilesReshuffled(len(s.discards)))
+            emit.add(TilesReshuffled(len(s.discards)))
         if not self.to_take(s):
-            emit(Noted(f"{self.name_of(s, player)} finds no Chance tile to take: every one is held"))
+            emit.add(Noted(f"{self.name_of(s, player)} finds no Chance tile to take: every one is held"))
             return
         self.open_step_decision(emit, "chance", player, "place")
 
@@ -72,7 +72,7 @@ class ChanceTiles(Blocks):
         """Once every tile has ended up on the discard pile, they are all laid face down again."""
         s = go(emit.state)
         if s.discards and len(s.discards) == self.boards.tiles:
-            emit(TilesReshuffled(len(s.discards)))
+            emit.add(TilesReshuffled(len(s.discards)))
         super().after_command(emit)
 
     def check_chance(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -120,7 +120,7 @@ class ChanceTiles(Blocks):
     def do_chance(self, emit: Emitter, cmd: Command) -> None:
         player, kind = cmd.args
         self.close(emit, player, "chance")
-        emit(TileTaken(player, kind, kind != MONEY_BAG))
+        emit.add(TileTaken(player, kind, kind != MONEY_BAG))
         if kind == MONEY_BAG:
             self.take_block(emit, player, "", self.tile_name(kind), marker=False)
 
@@ -141,7 +141,7 @@ class ChanceTiles(Blocks):
 
     def do_tile(self, emit: Emitter, cmd: Command) -> None:
         player, kind, choice = cmd.args
-        emit(TileUsed(player, kind))
+        emit.add(TileUsed(player, kind))
         self.use_tile(emit, player, kind, choice)
 
     def use_tile(self, emit: Emitter, player: str, kind: str, choice: str) -> None:

@@ -83,11 +83,11 @@ class Corrections(Rules):
         s, (player, space_id) = emit.state, cmd.args
         space = self.edition.space(space_id)
         for decision in [d for d in s.decisions_for(player) if d.kind in self.landing_decision_kinds]:
-            emit(DecisionClosed(decision.id))
+            emit.add(DecisionClosed(decision.id))
         for claim in [c for c in s.rent_claims if c.payer == player and c.turn == s.turn.number]:
-            emit(RentClosed(claim.id, "corrected"))
-        emit(Noted(f"{self.name_of(s, player)}'s token is really on {space.name} (correction)"))
-        emit(TokenMoved(player, space.position, "correction"))
+            emit.add(RentClosed(claim.id, "corrected"))
+        emit.add(Noted(f"{self.name_of(s, player)}'s token is really on {space.name} (correction)"))
+        emit.add(TokenMoved(player, space.position, "correction"))
         self.put_there(emit, player)
         self.land(emit, player)
         self.arrived(emit, player)
@@ -120,4 +120,4 @@ class Corrections(Rules):
 
     def do_transfer(self, emit: Emitter, cmd: Command) -> None:
         payer, payee, amount, reason = cmd.args
-        emit(Posted(Transaction.transfer(reason, payer, payee, CREDITS, int(amount))))
+        emit.add(Posted(Transaction.transfer(reason, payer, payee, CREDITS, int(amount))))

@@ -36,5 +36,5 @@ class Debts(Rules):
 
     def do_pay(self, emit: Emitter, cmd: Command) -> None:
         debt = emit.state.debts_of(cmd.args[0])[0]
-        emit(DebtClosed(debt.id))
-        emit(Posted(Transaction.transfer(debt.reason, debt.debtor, debt.creditor, CREDITS, debt.amount)))
+        emit.add(DebtClosed(debt.id))
+        emit.add(Posted(Transaction.transfer(debt.reason, debt.debtor, debt.creditor, CREDITS, debt.amount)))

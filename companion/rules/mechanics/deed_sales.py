@@ -45,14 +45,14 @@ class DeedSales(Rules):
         rent is asked by the owner, and they own it no more (as when it is sold to the Bank)."""
         super().received(emit, player, deeds)
         for claim in [c for c in emit.state.rent_claims if c.space in deeds and c.owner != player]:
-            emit(RentClosed(claim.id, "traded"))
+            emit.add(RentClosed(claim.id, "traded"))
 
     def do_sell_deed(self, emit: Emitter, cmd: Command) -> None:
         s, (player, space_id) = emit.state, cmd.args
         deed = self.edition.space(space_id)
         for claim in [c for c in s.rent_claims if c.space == deed.id]:
-            emit(RentClosed(claim.id, "sold"))
+            emit.add(RentClosed(claim.id, "sold"))
         reason = f"{self.name_of(s, player)} sells {deed.name} to the {self.term('bank')}"
-        emit(Posted(Transaction.combine(reason, [
-            Transaction.transfer(reason, player, BANK, deed_unit(deed.id), 1),
-            Transaction.transfer(reason, BANK, player, CREDITS, deed.price)])))
+        emit.add(Posted(Transaction.combine(reason, [
+                Transaction.transfer(reason, player, BANK, deed_unit(deed.id), 1),
+                Transaction.transfer(reason, BANK, player, CREDITS, deed.price)])))

@@ -98,7 +98,7 @@ class Deeds(Rules):
                 parts = [Transaction.transfer("dealt", BANK, p.id, deed_unit(deed.id), 1)]
                 if self.variant and self.variant.deal_paid:
                     parts.append(Transaction.transfer("dealt", p.id, BANK, CREDITS, deed.price))
-                emit(Posted(Transaction.combine(f"{p.name} is dealt {deed.name}", parts)))
+                emit.add(Posted(Transaction.combine(f"{p.name} is dealt {deed.name}", parts)))
 
     def rent_basis(self, s: GameState, space: Space, owner: str, dice_total: int) -> Unread:
         """Which printed amount the rent on a deed is, and what it is multiplied by: the street's amount for its
@@ -153,11 +153,11 @@ class Deeds(Rules):
         owner = s.owner(space.id)
         if owner == BANK:
             self.buy_price(s, player, space)  # the lander weighs the price now: it is asked for if not entered
-            emit(DecisionOpened("offer", player, {"space": space.id}))
+            emit.add(DecisionOpened("offer", player, {"space": space.id}))
         elif owner != player and space.id not in s.mortgaged:
             if space.kind == "utility" and (forced == "nearest" or self.edition.utility_dice == "fresh"):
-                emit(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner,
-                                                             "nearest": forced == "nearest"}))
+                emit.add(DecisionOpened("utility-roll", player, {"space": space.id, "owner": owner,
+                                                                 "nearest": forced == "nearest"}))
                 return
             basis = self.rent_owed(s, space, owner, player, sum(s.turn.dice))
             self.raise_rent(emit, owner, player, space, basis._replace(after=2) if forced == "nearest" else basis)
@@ -169,12 +169,12 @@ class Deeds(Rules):
         try:
             amount = self.read_rent(space, basis)
         except ValueNeeded:
-            emit(RentDue(owner, payer, space.id, 0, basis, why))
+            emit.add(RentDue(owner, payer, space.id, 0, basis, why))
             return
         if amount:
-            emit(RentDue(owner, payer, space.id, amount, why=why))
+            emit.add(RentDue(owner, payer, space.id, amount, why=why))
         else:
-            emit(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"))
+            emit.add(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"))
 
     def rent_words(self, basis: Unread) -> str:
         """What a rent is, in a word or two, where the edition says more than the deed (nothing here)."""
@@ -193,8 +193,8 @@ class Deeds(Rules):
         fresh = self.decision(s, player, "utility-roll") if s.decisions else None
         if fresh is None:
             return super().other_roll(emit, player, dice)
-        emit(DecisionClosed(fresh.id))
-        emit(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
+        emit.add(DecisionClosed(fresh.id))
+        emit.add(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
         space = self.edition.space(fresh.data["space"])
         owner = fresh.data["owner"]
         group = self.edition.groups.get(space.group or "")
@@ -218,9 +218,9 @@ class Deeds(Rules):
         offer = self.decision(emit.state, player, "offer")
         assert offer is not None
         deed = self.edition.space(offer.data["space"])
-        emit(DecisionClosed(offer.id))
-        emit(Posted(self.sold(emit.state, f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}",
-                              player, deed, self.buy_price(emit.state, player, deed))))
+        emit.add(DecisionClosed(offer.id))
+        emit.add(Posted(self.sold(emit.state, f"{self.name_of(emit.state, player)} {self.term('buys')} {deed.name}",
+                                  player, deed, self.buy_price(emit.state, player, deed))))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "offer":

@@ -47,8 +47,8 @@ class Enemies(Grogu):
 
     def start(self, emit: Emitter) -> None:
         """The trooper decks hold as many levels as there are players."""
-        emit(Noted(f"Imperial enemy cards in play: levels 1 to {len(emit.state.players)} of each trooper, and "
-                   f"{self.boss.name if self.boss else 'the boss'}'s card"))
+        emit.add(Noted(f"Imperial enemy cards in play: levels 1 to {len(emit.state.players)} of each trooper, and "
+                       f"{self.boss.name if self.boss else 'the boss'}'s card"))
         super().start(emit)
 
     def enemy_words(self, enemy: str) -> str:
@@ -82,14 +82,14 @@ class Enemies(Grogu):
         stop = super().passing(emit, player, position, left)
         enemy = coop(emit.state).enemy_at(position)
         if enemy and left and not stop:
-            emit(Noted(f"{self.name_of(emit.state, player)} stops at {self.enemy_words(enemy)} with "
-                       f"{counted(left, 'move')} left"))
+            emit.add(Noted(f"{self.name_of(emit.state, player)} stops at {self.enemy_words(enemy)} with "
+                           f"{counted(left, 'move')} left"))
             return True
         return stop
 
     def land_advance(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """An Imperial advance space: the lander rolls the silver die for the enemies."""
-        emit(DecisionOpened("enemies-move", player, {}))
+        emit.add(DecisionOpened("enemies-move", player, {}))
 
     def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """The enemies' advance is rolled by the hero who landed on the advance space, with nothing else to wait
@@ -102,7 +102,7 @@ class Enemies(Grogu):
         move = self.decision(emit.state, player, "enemies-move")
         if move is None:
             return super().other_roll(emit, player, dice)
-        emit(DecisionClosed(move.id))
+        emit.add(DecisionClosed(move.id))
         self.advance_enemies(emit, player, dice[0])
         return True
 
@@ -116,14 +116,14 @@ class Enemies(Grogu):
         that stops on a hero's space does not start a battle. An enemy that passes or stops on unattended Grogu
         captures him, and the game is lost."""
         s = coop(emit.state)
-        emit(Noted(f"{self.name_of(s, player)} rolls {roll} for the Imperial advance"))
+        emit.add(Noted(f"{self.name_of(s, player)} rolls {roll} for the Imperial advance"))
         places = {k: (v.position, v.outpost) for k, v in s.enemies.items() if not v.out}
         moves = advance(places, self.movers(s), roll, self.outposts, self.board_size)
         for m in moves:
-            emit(EnemyMoved(m.enemy, m.end, 0, self.move_words(m)))
+            emit.add(EnemyMoved(m.enemy, m.end, 0, self.move_words(m)))
         for m in moves:
             if not s.grogu_holder and s.grogu_position in m.path:
-                emit(Noted(f"{capital(self.enemy_words(m.enemy))} captures Grogu"))
+                emit.add(Noted(f"{capital(self.enemy_words(m.enemy))} captures Grogu"))
                 self.captured(emit, s.grogu_position)
                 return
 
@@ -151,7 +151,7 @@ class Enemies(Grogu):
             if low is None:
                 return
             why = f"{self.enemy_words(low.id)} is down to its last card"
-        emit(BossReleased(f"{self.boss.name} leaves {self.term('outpost')} {self.boss.outpost}: {why}"))
+        emit.add(BossReleased(f"{self.boss.name} leaves {self.term('outpost')} {self.boss.outpost}: {why}"))
 
     def every_hideout_owned(self, s: CoopState) -> bool:
         """Whether heroes own every hideout of the board: as many as its colour sets hold (16), so on a box still

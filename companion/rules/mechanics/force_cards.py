@@ -135,8 +135,8 @@ class ForceCards(Cards, Sides):
             deck = self.edition.decks.get(p.side)
             if deck is not None and deck.sides:
                 n = DEALT_ALONE if p.id == solo else DEALT
-                emit(Posted(Transaction.transfer(f"{p.name} is dealt {n} {deck.name} cards", BANK, p.id,
-                                                 hand_unit(deck.id), n)))
+                emit.add(Posted(Transaction.transfer(f"{p.name} is dealt {n} {deck.name} cards", BANK, p.id,
+                                                     hand_unit(deck.id), n)))
 
     def held(self, s: GameState, player: str, deck: str) -> int:
         """How many cards of ``deck`` a player holds."""
@@ -189,9 +189,9 @@ class ForceCards(Cards, Sides):
             if not s.ledger.balance(source, unit):
                 source = unseen_account(deck.id)
                 if card.count > s.ledger.opened(unit):
-                    emit(Unpacked(source, unit, card.count - s.ledger.opened(unit)))
+                    emit.add(Unpacked(source, unit, card.count - s.ledger.opened(unit)))
             parts.append(Transaction.transfer(reason, source, target, unit, 1))
-        emit(Posted(Transaction.combine(reason, parts)))
+        emit.add(Posted(Transaction.combine(reason, parts)))
 
     def check_box(self, s: GameState, cmd: Command) -> list[Violation]:
         """A half of a Force card the table has seen (drawn or played: a copy in a hand or on the discard pile)
@@ -222,14 +222,14 @@ class ForceCards(Cards, Sides):
         if deck is not None and deck.sides and not self.in_deck(s, deck.id):
             used = self.discarded(s, deck.id)
             if not used:
-                emit(Noted(f"Every {deck.name} card is in a hand: {self.name_of(s, player)} has nothing to draw"))
+                emit.add(Noted(f"Every {deck.name} card is in a hand: {self.name_of(s, player)} has nothing to draw"))
                 return
             reason = f"the {deck.name} deck has run out: its {used} used cards are shuffled into a new deck"
             pile = discard_account(deck.id)
             parts = [Transaction.transfer(reason, pile, BANK, hand_unit(deck.id), used)]
             parts += [Transaction.transfer(reason, pile, unseen_account(deck.id), unit, n)
                       for unit, n in list(s.ledger.holdings(pile).items()) if unit.startswith("seen:")]
-            emit(Posted(Transaction.combine(reason, parts)))
+            emit.add(Posted(Transaction.combine(reason, parts)))
         super().land_card(emit, player, space, forced)
 
     def check_card(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -264,8 +264,8 @@ class ForceCards(Cards, Sides):
             return
         card = deck.card(card_id)
         assert card is not None
-        emit(DecisionClosed(decision.id))
-        emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
+        emit.add(DecisionClosed(decision.id))
+        emit.add(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
         if EFFECTS[card.effect].kept:
             self.move_card(emit, f"{self.name_of(s, player)} keeps the card", BANK, player, deck, card)
             return
@@ -304,7 +304,7 @@ class ForceCards(Cards, Sides):
         if len(others) == 1:
             self.collect_each(emit, player, others, amount, deck)
         else:
-            emit(DecisionOpened("aim", player, {"amount": amount, "deck": deck}))
+            emit.add(DecisionOpened("aim", player, {"amount": amount, "deck": deck}))
 
     def check_aim(self, s: GameState, cmd: Command) -> list[Violation]:
         """The card's player names another player still in the game (with two players, nobody is named: the card
@@ -322,7 +322,7 @@ class ForceCards(Cards, Sides):
         player, target = cmd.args
         decision = self.decision(emit.state, player, "aim")
         assert decision is not None
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         self.collect_each(emit, player, [target], int(decision.data["amount"]), str(decision.data["deck"]))
 
     def collect_each(self, emit: Emitter, actor: str, payers: list[str], amount: int, deck: str) -> None:
@@ -408,9 +408,9 @@ class ForceCards(Cards, Sides):
         assert deck is not None and card is not None
         self.move_card(emit, f"{self.name_of(s, player)} plays {a_or_an(deck.name)} card", player,
                        discard_account(deck.id), deck, card)
-        emit(Noted(f"{self.name_of(s, player)} plays {deck.name}: {card.title}"))
+        emit.add(Noted(f"{self.name_of(s, player)} plays {deck.name}: {card.title}"))
         if card.effect == "jail-free":
-            emit(JailChanged(player, False, 0))
+            emit.add(JailChanged(player, False, 0))
         else:
             self.card_effect(emit, player, deck.id, card.effect, card.params)
 
@@ -480,11 +480,11 @@ class ForceCards(Cards, Sides):
             payer, owner = self.name_of(s, target), self.name_of(s, actor)
             reason = (f"{payer} pays {owner} {self.money(amount)} ({action['reason']}; {payer} may still say no "
                       "until the next roll)")
-            emit(Posted(Transaction.combine(reason, [
-                Transaction.transfer(reason, target, actor, CREDITS, amount),
-                Transaction.transfer(reason, BANK, held_rent_account(actor, target), CREDITS, amount)])))
+            emit.add(Posted(Transaction.combine(reason, [
+                    Transaction.transfer(reason, target, actor, CREDITS, amount),
+                    Transaction.transfer(reason, BANK, held_rent_account(actor, target), CREDITS, amount)])))
             return True
-        emit(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
+        emit.add(DecisionOpened("just-say-no", target, {"actor": actor, "target": target, "action": action, "nos": 0}))
         return True
 
     def nothing_to_take(self, s: GameState, target: str, action: dict[str, Any]) -> bool:
@@ -502,8 +502,8 @@ class ForceCards(Cards, Sides):
         s = emit.state
         account = held_rent_account(owner, payer)
         amount = s.ledger.balance(account)
-        emit(Posted(Transaction.transfer(f"{self.name_of(s, payer)} can no longer say no to the rent they paid",
-                                         account, BANK, CREDITS, amount)))
+        emit.add(Posted(Transaction.transfer(f"{self.name_of(s, payer)} can no longer say no to the rent they paid",
+                                             account, BANK, CREDITS, amount)))
         if back:
             self.charge(emit, owner, payer, amount, f"the rent {self.name_of(s, payer)} paid, given back")
 
@@ -556,7 +556,7 @@ class ForceCards(Cards, Sides):
         s, player = emit.state, cmd.args[0]
         decision = self.decision(s, player, "just-say-no")
         if decision is not None:
-            emit(DecisionClosed(decision.id))
+            emit.add(DecisionClosed(decision.id))
             data = decision.data
         else:
             held = self.held_against(s, player)
@@ -570,7 +570,7 @@ class ForceCards(Cards, Sides):
         other = data["actor"] if player == data["target"] else data["target"]
         nos = int(data["nos"]) + 1
         if self.could_say_no(s, other):
-            emit(DecisionOpened("just-say-no", other, {**data, "nos": nos}))
+            emit.add(DecisionOpened("just-say-no", other, {**data, "nos": nos}))
         else:
             self.settle_answers(emit, data, nos)
 
@@ -587,7 +587,7 @@ class ForceCards(Cards, Sides):
             assert held is not None
             self.close_window(emit, held[0], player, back=False)
             return
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         self.settle_answers(emit, decision.data, int(decision.data["nos"]))
 
     def settle_answers(self, emit: Emitter, data: dict[str, Any], nos: int) -> None:
@@ -596,8 +596,8 @@ class ForceCards(Cards, Sides):
         actor, target, action = str(data["actor"]), str(data["target"]), dict(data["action"])
         cancelled = bool(nos % 2)
         if cancelled:
-            emit(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
-                       f"{self.name_of(emit.state, target)} is cancelled"))
+            emit.add(Noted(f"Just say no!: {self.name_of(emit.state, actor)}'s action against "
+                           f"{self.name_of(emit.state, target)} is cancelled"))
         if action["kind"] == "held-rent":
             self.close_window(emit, actor, target, back=cancelled)
         elif not cancelled:

@@ -52,10 +52,10 @@ class DebtForgiven(Heroes):
         debts = s.debts_of(player)
         creditor = debts[0].creditor
         for debt in debts:
-            emit(DebtClosed(debt.id))
+            emit.add(DebtClosed(debt.id))
         if s.cash(player):
-            emit(Posted(Transaction.transfer(f"{self.name_of(s, player)} is {self.term('bankrupt')}", player,
-                                             creditor, CREDITS, s.cash(player))))
+            emit.add(Posted(Transaction.transfer(f"{self.name_of(s, player)} is {self.term('bankrupt')}", player,
+                                                 creditor, CREDITS, s.cash(player))))
         for card in list(s.signets.get(player, [])):
-            emit(SignetMoved(card, player, "" if creditor == BANK else creditor))
-        emit(Noted(f"{self.name_of(s, player)} is {self.term('bankrupt')} and plays on"))
+            emit.add(SignetMoved(card, player, "" if creditor == BANK else creditor))
+        emit.add(Noted(f"{self.name_of(s, player)} is {self.term('bankrupt')} and plays on"))

@@ -78,7 +78,7 @@ class GoSpace(Heists, ShutDowns):
         holding them.)"""
         for d in self.step_decisions(emit.state, "mega"):
             if d.kind == "mega":
-                emit(DecisionClosed(d.id))
+                emit.add(DecisionClosed(d.id))
                 self.queue_act(emit, Act(d.player, "mega", "mega", "tracker"))
 
     def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:

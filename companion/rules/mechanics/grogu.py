@@ -49,7 +49,7 @@ class Grogu(Walk):
         from there whether the move really reached him (games of rules version 3 on)."""
         s = coop(emit.state)
         if not s.grogu_holder and self.setup.rules_version >= 3:
-            emit(WalkStarted(WalkBegan(s.turn.number, s.player(player).position)))
+            emit.add(WalkStarted(WalkBegan(s.turn.number, s.player(player).position)))
         super().walk(emit, player, steps)
 
     def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
@@ -83,9 +83,9 @@ class Grogu(Walk):
         if s.holds_grogu(player) and (holder or not passed):
             where = (f"back to {self.name_of(s, holder)}" if holder
                      else f"waits on {self.edition.spaces[waited].name} again")
-            emit(GroguMoved(holder, -1 if holder else waited,
-                            f"{self.name_of(s, player)} never reached Grogu: he goes {where}",
-                            None if holder else taken))
+            emit.add(GroguMoved(holder, -1 if holder else waited,
+                                f"{self.name_of(s, player)} never reached Grogu: he goes {where}",
+                                None if holder else taken))
         elif not s.grogu_holder and s.grogu_position == waited and passed:
             self.reach_grogu(emit, player, waited, start)
         else:
@@ -105,8 +105,8 @@ class Grogu(Walk):
         known), takes him along."""
         s = coop(emit.state)
         if not s.grogu_holder and s.grogu_position == position:
-            emit(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along",
-                            GroguTaken(s.turn.number, "", position, start)))
+            emit.add(GroguMoved(player, -1, f"{self.name_of(s, player)} takes Grogu along",
+                                GroguTaken(s.turn.number, "", position, start)))
 
     def land_free_parking(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """Free Parking brings Grogu to the hero who stops there."""
@@ -127,7 +127,7 @@ class Grogu(Walk):
         if len(choices) == 1:
             self.leave_grogu(emit, player, choices[0])
         else:
-            emit(DecisionOpened("leave-grogu", player, {"choices": choices}))
+            emit.add(DecisionOpened("leave-grogu", player, {"choices": choices}))
 
     def grogu_homes(self, s: CoopState, player: str) -> list[str]:
         """Where a hero going to Jail may leave Grogu: their hideouts with no enemy, then the Go To Jail space."""
@@ -140,20 +140,20 @@ class Grogu(Walk):
         hero on the way to Jail who had still to choose where to leave him has nothing left to choose."""
         decisions = [d for d in emit.state.decisions if d.kind == "leave-grogu"]
         for decision in decisions:
-            emit(DecisionClosed(decision.id))
-        emit(GroguMoved(player, -1, why, None if decisions else taken))
+            emit.add(DecisionClosed(decision.id))
+        emit.add(GroguMoved(player, -1, why, None if decisions else taken))
 
     def leave_grogu(self, emit: Emitter, player: str, space_id: str) -> None:
         """Grogu stays, unattended, on a space."""
         space = self.edition.space(space_id)
-        emit(GroguMoved("", space.position, f"{self.name_of(emit.state, player)} leaves Grogu on {space.name}"))
+        emit.add(GroguMoved("", space.position, f"{self.name_of(emit.state, player)} leaves Grogu on {space.name}"))
 
     def captured(self, emit: Emitter, position: int) -> None:
         """Grogu captured on board space ``position``: no hero carries him any more, the game is over and nobody
         wins."""
         if coop(emit.state).grogu_holder:
-            emit(GroguMoved("", position, "Grogu is captured"))
-        emit(GameEnded(CAPTURED, ()))
+            emit.add(GroguMoved("", position, "Grogu is captured"))
+        emit.add(GameEnded(CAPTURED, ()))
 
     def check_grogu(self, s: GameState, cmd: Command) -> list[Violation]:
         """A hero going to Jail with Grogu leaves him on one of their hideouts without an enemy, or on the Go To
@@ -170,7 +170,7 @@ class Grogu(Walk):
     def do_grogu(self, emit: Emitter, cmd: Command) -> None:
         decision = self.decision(emit.state, cmd.args[0], "leave-grogu")
         assert decision is not None
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         self.leave_grogu(emit, *cmd.args)
 
     def decision_text(self, d: Decision) -> str:

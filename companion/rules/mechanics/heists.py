@@ -64,7 +64,7 @@ class Heists(Blocks):
     def do_heist(self, emit: Emitter, cmd: Command) -> None:
         player, target = cmd.args
         self.close(emit, player, "heist")
-        emit(HeistBegun(player, target))
+        emit.add(HeistBegun(player, target))
         for who in (player, target):
             self.open_step_decision(emit, "dial", who, go(emit.state).step, attacker=player, target=target)
 
@@ -84,7 +84,7 @@ class Heists(Blocks):
     def do_dial(self, emit: Emitter, cmd: Command) -> None:
         player, picture = cmd.args
         self.close(emit, player, "dial")
-        emit(DialTurned(player, picture))
+        emit.add(DialTurned(player, picture))
         heist = go(emit.state).heist
         assert heist is not None
         if len(heist.dials) == 2:
@@ -113,13 +113,13 @@ class Heists(Blocks):
 
     def reveal(self, emit: Emitter, attacker: str, target: str, pictures: tuple[str, ...], success: bool) -> None:
         """Both pictures shown: a match lets the lander take a block, if the opponent has one."""
-        emit(HeistRevealed(attacker, target, pictures, success))
+        emit.add(HeistRevealed(attacker, target, pictures, success))
         if not success:
             return
         if self.blocks_on_board(emit.state, target):
             self.open_step_decision(emit, "steal", attacker, go(emit.state).step, target=target)
         else:
-            emit(Noted(f"{self.name_of(emit.state, target)} has no block to steal"))
+            emit.add(Noted(f"{self.name_of(emit.state, target)} has no block to steal"))
 
     def check_steal(self, s: GameState, cmd: Command) -> list[Violation]:
         """A block of the opponent's (from a square that holds one), onto a square of the lander's that can take
@@ -152,7 +152,7 @@ class Heists(Blocks):
         to = square_account(player, self.chosen_square(s, player, colour, square)) if fits else TRAY
         why = (f"{self.name_of(s, player)} steals {a_or_an(colour_name(colour))} block from {self.name_of(s, target)}"
                + ("" if fits else ": it fits nowhere and goes back to the tray"))
-        emit(Posted(Transaction.transfer(why, square_account(target, int(source)), to, block_unit(colour), 1)))
+        emit.add(Posted(Transaction.transfer(why, square_account(target, int(source)), to, block_unit(colour), 1)))
 
     def decision_text(self, d: Decision) -> str:
         """The heist's decisions in the words of a refusal."""

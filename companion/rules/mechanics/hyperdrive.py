@@ -50,9 +50,9 @@ class Hyperdrive(Rules):
     def land_hyperdrive(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """The lander chooses where to jump (nothing happens when no planet space is left unowned)."""
         if self.hyperdrive_targets(emit.state, space.position):
-            emit(DecisionOpened("hyperdrive", player, {"space": space.id}))
+            emit.add(DecisionOpened("hyperdrive", player, {"space": space.id}))
         else:
-            emit(Noted(f"Every planet space is owned: {self.name_of(emit.state, player)} stays on {space.name}"))
+            emit.add(Noted(f"Every planet space is owned: {self.name_of(emit.state, player)} stays on {space.name}"))
 
     def check_hyperdrive(self, s: GameState, cmd: Command) -> list[Violation]:
         """The jump goes to one of the spaces :meth:`hyperdrive_targets` allows."""
@@ -72,8 +72,8 @@ class Hyperdrive(Rules):
         player, target = cmd.args
         decision = self.decision(emit.state, player, "hyperdrive")
         assert decision is not None
-        emit(DecisionClosed(decision.id))
-        emit(TokenMoved(player, self.edition.space(target).position, "hyperdrive"))
+        emit.add(DecisionClosed(decision.id))
+        emit.add(TokenMoved(player, self.edition.space(target).position, "hyperdrive"))
         self.land(emit, player)
 
     def decision_text(self, d: Decision) -> str:

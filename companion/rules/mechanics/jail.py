@@ -43,21 +43,21 @@ class Jail(Turns):
 
     def do_fine(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
-        emit(Posted(Transaction.transfer(f"{self.term('jail')} fine", player, BANK, CREDITS,
-                                         self.edition.jail_fine)))
-        emit(JailChanged(player, False, 0))
+        emit.add(Posted(Transaction.transfer(f"{self.term('jail')} fine", player, BANK, CREDITS,
+                                             self.edition.jail_fine)))
+        emit.add(JailChanged(player, False, 0))
 
     def roll_in_jail(self, emit: Emitter, player: str, dice: tuple[int, ...], double: bool) -> None:
         """Doubles free the player (move, no extra roll); the last allowed failure costs the fine, then move."""
         p = emit.state.player(player)
-        emit(rolled(p.id, dice, 0, False))
+        emit.add(rolled(p.id, dice, 0, False))
         if double:
-            emit(JailChanged(p.id, False, 0))
+            emit.add(JailChanged(p.id, False, 0))
         elif p.jail_turns + 1 >= self.jail_max_turns:
-            emit(JailChanged(p.id, False, 0))
+            emit.add(JailChanged(p.id, False, 0))
             self.charge(emit, p.id, BANK, self.edition.jail_fine, f"{self.term('jail')} fine")
         else:
-            emit(JailChanged(p.id, True, p.jail_turns + 1))
+            emit.add(JailChanged(p.id, True, p.jail_turns + 1))
             return
         self.advance(emit, p.id, sum(dice), "dice")
         self.land(emit, p.id)

@@ -25,7 +25,7 @@ class Jumps(Enemies):
         s = coop(emit.state)
         enemy = s.enemy_at(space.position)
         if enemy:
-            emit(Noted(f"{self.name_of(s, player)} escapes {self.enemy_words(enemy)} by jumping"))
+            emit.add(Noted(f"{self.name_of(s, player)} escapes {self.enemy_words(enemy)} by jumping"))
         target = self.jump_target(s, space)
         if target is None:
             return

@@ -53,8 +53,8 @@ class MegaShutDown(ChanceTiles):
                 if self.may_call(emit.state, player):
                     self.queue_act(emit, Act(player, "mega", "mega", "tracker"))
                 elif self.full(emit.state, player):
-                    emit(Noted(f"{self.name_of(emit.state, player)} sits out this round in Jail: their full tracker "
-                               "waits for the next round"))
+                    emit.add(Noted(f"{self.name_of(emit.state, player)} sits out this round in Jail: their full "
+                                   "tracker waits for the next round"))
 
     def begin_act(self, emit: Emitter, act: Act) -> None:
         """A full tracker's turn: name a colour or let it go."""
@@ -101,9 +101,9 @@ class MegaShutDown(ChanceTiles):
                 held = s.ledger.balance(square_account(other.id, n), unit)
                 if held:
                     postings += [Posting(square_account(other.id, n), unit, -held), Posting(TRAY, unit, held)]
-        emit(Posted(Transaction(f"{self.name_of(s, player)}'s Mega Shut Down on {colour_name(colour)}: every "
-                                "other player's blocks of that colour back to the tray", tuple(postings))))
-        emit(MarkerMoved(player, 0, "back to Start after the Mega Shut Down"))
+        emit.add(Posted(Transaction(f"{self.name_of(s, player)}'s Mega Shut Down on {colour_name(colour)}: every "
+                                    "other player's blocks of that colour back to the tray", tuple(postings))))
+        emit.add(MarkerMoved(player, 0, "back to Start after the Mega Shut Down"))
 
     def tile_problems(self, s: GameState, player: str, kind: str, choice: str) -> list[Violation]:
         """Mr. Monopoly: after the first roll, and not past the end of the tracker."""

@@ -57,21 +57,21 @@ class Mortgages(Rules):
     def do_mortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
         for claim in [c for c in emit.state.rent_claims if c.space == deed.id and not c.deferred]:
-            emit(RentClosed(claim.id, "mortgaged"))
+            emit.add(RentClosed(claim.id, "mortgaged"))
         self.void_payment_rolls(emit, deed)
-        emit(MortgageChanged(deed.id, True))
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} gets the "
-                                         f"{self.term('mortgage_value')} of {deed.name}",
-                                         BANK, player, CREDITS, deed.mortgage)))
+        emit.add(MortgageChanged(deed.id, True))
+        emit.add(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} gets the "
+                                             f"{self.term('mortgage_value')} of {deed.name}",
+                                             BANK, player, CREDITS, deed.mortgage)))
 
     def void_payment_rolls(self, emit: Emitter, deed: Space) -> None:
         """Nothing is collected on a mortgaged deed: a roll still owed to set its payment (a utility paid by a
         fresh roll) is called off, and the player who landed there owes nothing."""
         s = emit.state
         for decision in [d for d in s.decisions if d.kind == "utility-roll" and d.data["space"] == deed.id]:
-            emit(DecisionClosed(decision.id))
-            emit(Noted(f"No {self.term('rent')} can be claimed on {a_or_an(self.term('mortgaged'))} property: "
-                       f"{self.name_of(s, decision.player)} has no roll to make for {deed.name}"))
+            emit.add(DecisionClosed(decision.id))
+            emit.add(Noted(f"No {self.term('rent')} can be claimed on {a_or_an(self.term('mortgaged'))} property: "
+                           f"{self.name_of(s, decision.player)} has no roll to make for {deed.name}"))
 
     def check_unmortgage(self, s: GameState, cmd: Command) -> list[Violation]:
         """Lifting a mortgage costs the mortgage value plus interest."""
@@ -90,9 +90,9 @@ class Mortgages(Rules):
 
     def do_unmortgage(self, emit: Emitter, cmd: Command) -> None:
         player, deed = cmd.args[0], self.edition.space(cmd.args[1])
-        emit(MortgageChanged(deed.id, False))
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)}: {self.term('unmortgage')} {deed.name}",
-                                         player, BANK, CREDITS, self.lift_cost(deed))))
+        emit.add(MortgageChanged(deed.id, False))
+        reason = f"{self.name_of(emit.state, player)}: {self.term('unmortgage')} {deed.name}"
+        emit.add(Posted(Transaction.transfer(reason, player, BANK, CREDITS, self.lift_cost(deed))))
 
     def check_lift(self, s: GameState, cmd: Command) -> list[Violation]:
         """A mortgaged deed just received may be freed at once for the mortgage plus interest."""
@@ -106,7 +106,7 @@ class Mortgages(Rules):
     def do_lift(self, emit: Emitter, cmd: Command) -> None:
         decision = self.decision(emit.state, cmd.args[0], "mortgage-transfer", space=cmd.args[1])
         assert decision is not None
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         self.do_unmortgage(emit, cmd)
 
     def check_keep(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -131,7 +131,7 @@ class Mortgages(Rules):
         decision = self.decision(emit.state, player, "mortgage-transfer", space=space)
         assert decision is not None
         deed = self.edition.space(space)
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         self.charge(emit, player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
 
     def received(self, emit: Emitter, player: str, deeds: list[str]) -> None:
@@ -139,7 +139,7 @@ class Mortgages(Rules):
         super().received(emit, player, deeds)
         for d in deeds:
             if d in emit.state.mortgaged:
-                emit(DecisionOpened("mortgage-transfer", player, {"space": d}))
+                emit.add(DecisionOpened("mortgage-transfer", player, {"space": d}))
 
     def deed_trade_problems(self, s: GameState, player: str, deed: Space) -> list[Violation]:
         """A deed received mortgaged is lifted or kept before it changes hands again."""
@@ -156,7 +156,7 @@ class Mortgages(Rules):
         s = emit.state
         for d in [d for d in s.decisions if d.kind == "mortgage-transfer"]:
             deed = self.edition.space(d.data["space"])
-            emit(DecisionClosed(d.id))
+            emit.add(DecisionClosed(d.id))
             self.charge(emit, d.player, BANK, self.interest(deed), f"{self.term('interest')} on {deed.name}")
 
     def decision_text(self, d: Decision) -> str:

@@ -17,4 +17,4 @@ class Payouts(Rules):
 
     def land_collect(self, emit: Emitter, player: str, space: Space, forced: str) -> None:
         """Stopping on the space collects its amount from the bank."""
-        emit(Posted(Transaction.transfer(space.name, BANK, player, CREDITS, space.amount)))
+        emit.add(Posted(Transaction.transfer(space.name, BANK, player, CREDITS, space.amount)))

@@ -67,8 +67,8 @@ class PlanetCount(BaseLoss):
         ranking = [{"player": p.id, "worth": len(held[p.id]), "place": place, "parts": {"bases": len(held[p.id])},
                     "side": p.side} for place, p in enumerate(order, start=1)]
         score = " to ".join(str(by_side[side]) for side in sorted(by_side, key=lambda side: side != winner))
-        emit(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}"
-                       f"{self.draw_words(s, held, by_side, order)}", tuple(ranking)))
+        emit.add(GameEnded(f"{reason}: victory to the {self.side_name(winner)}, {score} in {self.term('bases')}"
+                           f"{self.draw_words(s, held, by_side, order)}", tuple(ranking)))
 
     def draw_words(self, s: GameState, held: dict[str, list[Space]], by_side: dict[str, int], order: list[Player]
                    ) -> str:

@@ -89,7 +89,7 @@ class RentClaims(Deeds):
         owner, payer = cmd.args
         claim = self.claim_on(emit.state, owner, payer)
         assert claim is not None
-        emit(RentClosed(claim.id, "claimed"))
+        emit.add(RentClosed(claim.id, "claimed"))
         space = self.edition.space(claim.space)
         amount, reason = self.claimed(claim), f"{self.term('rent')} for {space.name}"
         if not self.answerable or not self.contested(emit, owner, payer,
@@ -111,7 +111,7 @@ class RentClaims(Deeds):
         owner, payer = cmd.args
         claim = self.claim_on(emit.state, owner, payer)
         assert claim is not None
-        emit(RentDeferred(claim.id))
+        emit.add(RentDeferred(claim.id))
 
     def lapse_claims(self, emit: Emitter, moment: str) -> None:
         """Rent the owner has not asked for in time is not owed. The edition says when the time runs out
@@ -123,4 +123,4 @@ class RentClaims(Deeds):
             return
         for claim in list(s.rent_claims):
             if not claim.deferred and s.turn.number >= claim.turn + self.edition.rent_claim_turns:
-                emit(RentClosed(claim.id, "lapsed"))
+                emit.add(RentClosed(claim.id, "lapsed"))

@@ -96,7 +96,7 @@ class Rounds(Rules):
     def start(self, emit: Emitter) -> None:
         """No money is handed out: the first roll chooses who rolls first."""
         self.deal(emit)
-        emit(TurnPassed(emit.state.players[0].id, 0))
+        emit.add(TurnPassed(emit.state.players[0].id, 0))
 
     # ------------------------------------------------------------------ queries
 
@@ -190,13 +190,13 @@ class Rounds(Rules):
         if go(s).step == "first-roll":
             self.first_roll(emit, cmd.args[0], dice)
             return
-        emit(DiceRolled(s.turn.player, dice, 0, False))
-        emit(StepBegun("place"))
+        emit.add(DiceRolled(s.turn.player, dice, 0, False))
+        emit.add(StepBegun("place"))
         prisoners = tuple(p.id for p in self.seated(s) if p.in_jail)
-        emit(SatOut(prisoners))
+        emit.add(SatOut(prisoners))
         for player, die in self.die_of(s, dice).items():
             if player in prisoners:
-                emit(JailChanged(player, False, 0))
+                emit.add(JailChanged(player, False, 0))
             else:
                 self.move_on_board(emit, player, die)
 
@@ -206,14 +206,14 @@ class Rounds(Rules):
         rolled = self.die_of(s, dice)
         best = max(rolled.values())
         top = [p for p, v in rolled.items() if v == best]
-        emit(DiceRolled(entered_by, dice, 0, False))
+        emit.add(DiceRolled(entered_by, dice, 0, False))
         if len(top) > 1:
             names = " and ".join(self.name_of(s, p) for p in top)
-            emit(Noted(f"{names} tie with {best}: roll again to see who rolls first"))
+            emit.add(Noted(f"{names} tie with {best}: roll again to see who rolls first"))
             return
-        emit(Noted(f"{self.name_of(s, top[0])} rolled highest ({best}) and rolls first"))
-        emit(TurnPassed(top[0], 1))
-        emit(StepBegun("roll"))
+        emit.add(Noted(f"{self.name_of(s, top[0])} rolled highest ({best}) and rolls first"))
+        emit.add(TurnPassed(top[0], 1))
+        emit.add(StepBegun("roll"))
 
     def move_on_board(self, emit: Emitter, player: str, die: int) -> None:
         """A token moves clockwise round its own board (GO passed gives nothing) and its space is resolved."""
@@ -222,7 +222,7 @@ class Rounds(Rules):
             raise ValueNeeded(Need(f"face:{face.id}", ("length",), f"{capital_name(face)}: how many spaces go "
                                                                    "round it? Count them all, GO included."))
         position = (emit.state.player(player).position + die) % face.length
-        emit(TokenMoved(player, position, "dice"))
+        emit.add(TokenMoved(player, position, "dice"))
         self.land_on_board(emit, player)
 
     def land_on_board(self, emit: Emitter, player: str) -> None:
@@ -244,8 +244,8 @@ class Rounds(Rules):
         if face.jail is None:
             raise ValueNeeded(Need(f"face:{face.id}", ("jail",), f"{capital_name(face)}: where is its Jail? Count "
                                                                  "the spaces from GO to the Jail (GO is 0)."))
-        emit(TokenMoved(player, face.jail, "jail"))
-        emit(JailChanged(player, True, 0))
+        emit.add(TokenMoved(player, face.jail, "jail"))
+        emit.add(JailChanged(player, True, 0))
 
     # ------------------------------------------------------------------ the steps
 
@@ -259,17 +259,17 @@ class Rounds(Rules):
             return STEPS.index(a.step), a.what == "mega", order.index(a.player)
 
         at = sum(1 for a in s.acts if rank(a) <= rank(act))
-        emit(ActQueued(act, at))
+        emit.add(ActQueued(act, at))
 
     def open_step_decision(self, emit: Emitter, kind: str, player: str, step: str, **data: Any) -> None:
         """A decision that belongs to one of the round's steps."""
-        emit(DecisionOpened(kind, player, {"step": step, **data}))
+        emit.add(DecisionOpened(kind, player, {"step": step, **data}))
 
     def close(self, emit: Emitter, player: str, kind: str) -> dict[str, Any]:
         """Close a player's open decision of ``kind``; its data."""
         d = self.decision(emit.state, player, kind)
         assert d is not None
-        emit(DecisionClosed(d.id))
+        emit.add(DecisionClosed(d.id))
         return d.data
 
     def check_pass(self, s: GameState, cmd: Command) -> list[Violation]:
@@ -302,8 +302,8 @@ class Rounds(Rules):
     def do_pass(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
         d = next(d for d in emit.state.decisions_for(player) if d.data.get("optional"))
-        emit(DecisionClosed(d.id))
-        emit(Noted(f"{self.name_of(emit.state, player)} lets it go"))
+        emit.add(DecisionClosed(d.id))
+        emit.add(Noted(f"{self.name_of(emit.state, player)} lets it go"))
 
     def after_command(self, emit: Emitter) -> None:
         """The round moves on by itself: a step is over when none of its decisions is open and none of its
@@ -317,7 +317,7 @@ class Rounds(Rules):
         while not s.over and s.step in STEPS[1:] and not self.step_decisions(s, s.step):
             waiting = [a for a in s.acts if a.step == s.step]
             if waiting:
-                emit(ActBegun(waiting[0]))
+                emit.add(ActBegun(waiting[0]))
                 self.begin_act(emit, waiting[0])
                 continue
             self.step_over(emit, s.step)
@@ -326,7 +326,7 @@ class Rounds(Rules):
             if s.step == STEPS[-1]:
                 self.end_round(emit)
                 return
-            emit(StepBegun(STEPS[STEPS.index(s.step) + 1]))
+            emit.add(StepBegun(STEPS[STEPS.index(s.step) + 1]))
             self.step_begun(emit, s.step)
 
     def between_rounds(self, emit: Emitter) -> None:
@@ -337,7 +337,7 @@ class Rounds(Rules):
             waiting = [a for a in s.acts if a.step == STEPS[0]]
             if not waiting:
                 return
-            emit(ActBegun(waiting[0]))
+            emit.add(ActBegun(waiting[0]))
             self.begin_act(emit, waiting[0])
 
     def begin_act(self, emit: Emitter, act: Act) -> None:
@@ -355,8 +355,8 @@ class Rounds(Rules):
         s = emit.state
         order = self.clockwise_from_roller(s)
         nxt = order[1 % len(order)]
-        emit(TurnPassed(nxt, s.turn.number + 1))
-        emit(StepBegun("roll"))
+        emit.add(TurnPassed(nxt, s.turn.number + 1))
+        emit.add(StepBegun("roll"))
 
     def describe(self, state: GameState) -> dict[str, Any]:
         """The round, its step, the roller (nobody before the first roll has chosen one) and what waits, besides

@@ -75,8 +75,8 @@ class ShutDowns(ChanceTiles):
         """One block of the target's square back to the tray."""
         colour, _ = self.stack(emit.state, target, square)
         block = f"{a_or_an(colour_name(colour))} block of {self.name_of(emit.state, target)}'s"
-        emit(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} shuts down {block}",
-                                         square_account(target, square), TRAY, block_unit(colour), 1)))
+        emit.add(Posted(Transaction.transfer(f"{self.name_of(emit.state, player)} shuts down {block}",
+                                             square_account(target, square), TRAY, block_unit(colour), 1)))
 
     def check_shield(self, s: GameState, cmd: Command) -> list[Violation]:
         """Only against a Shut Down aimed at the player, with a Shield kept (never against a Bank Heist or a Mega
@@ -92,9 +92,9 @@ class ShutDowns(ChanceTiles):
     def do_shield(self, emit: Emitter, cmd: Command) -> None:
         player = cmd.args[0]
         data = self.close(emit, player, "shield")
-        emit(TileUsed(player, SHIELD))
+        emit.add(TileUsed(player, SHIELD))
         attacker = self.name_of(emit.state, str(data["attacker"]))
-        emit(Noted(f"{self.name_of(emit.state, player)}'s Shield stops {attacker}'s Shut Down"))
+        emit.add(Noted(f"{self.name_of(emit.state, player)}'s Shield stops {attacker}'s Shut Down"))
 
     def check_no_shield(self, s: GameState, cmd: Command) -> list[Violation]:
         """Only against a Shut Down aimed at the player."""

@@ -43,7 +43,7 @@ class Signets(Battles, CardEffects):
         s = coop(emit.state)
         draws = 2 if self.has_ability(s, player, "double-draw") and space.deck == self.signet_deck else 1
         takes = 2 if draws == 2 and s.holds_grogu(player) else 1
-        emit(DecisionOpened("card", player, {"deck": space.deck, "draws": draws, "takes": takes}))
+        emit.add(DecisionOpened("card", player, {"deck": space.deck, "draws": draws, "takes": takes}))
 
     def signet(self, card_id: str) -> Card:
         """A card of the Signet deck."""
@@ -98,13 +98,13 @@ class Signets(Battles, CardEffects):
         deck = self.edition.decks[decision.data["deck"]]
         card = deck.card(card_id)
         assert card is not None
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         taken = int(decision.data.get("taken", 0)) + 1
         if taken < int(decision.data.get("takes", 1)):
-            emit(DecisionOpened("card", player, {**decision.data, "taken": taken}))
-        emit(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
+            emit.add(DecisionOpened("card", player, {**decision.data, "taken": taken}))
+        emit.add(Noted(f"{self.name_of(s, player)} draws {deck.name}: {card.title}"))
         if card.kept and deck.id == self.signet_deck:
-            emit(SignetMoved(card.id, "", player))
+            emit.add(SignetMoved(card.id, "", player))
         elif card.effect == "take-grogu":
             self.take_grogu(emit, player, f"{self.name_of(s, player)} brings Grogu to them")
         else:
@@ -116,14 +116,14 @@ class Signets(Battles, CardEffects):
         the first of Boba Fett's two cards) is not moved by the second."""
         s = emit.state
         if card.effect in ("advance", "back", "go-to-jail") and s.player(player).in_jail:
-            emit(Noted(f"{self.name_of(s, player)} is in {self.term('jail')}, so the card moves nobody"))
+            emit.add(Noted(f"{self.name_of(s, player)} is in {self.term('jail')}, so the card moves nobody"))
             return
         if card.effect == "advance":
             self.advance_to(emit, player, self.edition.space(card.params["target"]).position, "card")
             self.land(emit, player)
         elif card.effect == "back":
             position = (s.player(player).position - int(card.params["spaces"])) % self.board_size
-            emit(TokenMoved(player, position, "back"))
+            emit.add(TokenMoved(player, position, "back"))
             if position == 0:
                 self.collect_go(emit, player)
             self.land(emit, player)
@@ -158,14 +158,14 @@ class Signets(Battles, CardEffects):
     def do_signet(self, emit: Emitter, cmd: Command) -> None:
         s, (player, card_id) = coop(emit.state), cmd.args
         card = self.signet(card_id)
-        emit(SignetMoved(card_id, player, ""))
-        emit(Noted(f"{self.name_of(s, player)} uses the Signet card {card.title}"))
+        emit.add(SignetMoved(card_id, player, ""))
+        emit.add(Noted(f"{self.name_of(s, player)} uses the Signet card {card.title}"))
         b = s.battle
         if card.effect == "battle-bonus" and b:
-            emit(BattleChanged(b.bonus + int(card.params["amount"]), b.second_tries, b.rolls, b.rerolled, b.last,
-                               b.lost))
+            emit.add(BattleChanged(b.bonus + int(card.params["amount"]), b.second_tries, b.rolls, b.rerolled, b.last,
+                                   b.lost))
         elif card.effect == "second-chance" and b:
-            emit(BattleChanged(b.bonus, b.second_tries + 1, b.rolls, b.rerolled, b.last, b.lost))
+            emit.add(BattleChanged(b.bonus, b.second_tries + 1, b.rolls, b.rerolled, b.last, b.lost))
         elif card.effect == "take-grogu":
             self.take_grogu(emit, player, f"{self.name_of(s, player)} brings Grogu to them")
 
@@ -177,7 +177,7 @@ class Signets(Battles, CardEffects):
 
     def card_changes_hands(self, emit: Emitter, card: str, source: str, target: str) -> None:
         """A card traded: a Signet card the giver keeps."""
-        emit(SignetMoved(card, source, target))
+        emit.add(SignetMoved(card, source, target))
 
     def decision_text(self, d: Decision) -> str:
         if d.kind == "card":

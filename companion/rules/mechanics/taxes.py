@@ -33,7 +33,7 @@ class Taxes(Rules):
         elif self.variant and self.variant.docking_tax_flat_only:
             self.charge(emit, player, BANK, self.edition.docking_flat, space.name)
         else:
-            emit(DecisionOpened("tax", player, {"space": space.id}))
+            emit.add(DecisionOpened("tax", player, {"space": space.id}))
 
     def docking_worth(self, s: GameState, player: str) -> int:
         """Docking Tax worth: cash, the printed price of every deed (mortgaged or not), and buildings at cost."""
@@ -52,13 +52,13 @@ class Taxes(Rules):
         decision = self.decision(s, player, "tax")
         assert decision is not None
         space = self.edition.space(decision.data["space"])
-        emit(DecisionClosed(decision.id))
+        emit.add(DecisionClosed(decision.id))
         if choice == "flat":
             amount = self.edition.docking_flat
         else:
             worth = self.docking_worth(s, player)
             amount = ceil_percent(worth, self.edition.docking_worth_percent)
-            emit(Noted(f"{self.name_of(s, player)} is worth {self.money(worth)}"))
+            emit.add(Noted(f"{self.name_of(s, player)} is worth {self.money(worth)}"))
         self.charge(emit, player, BANK, amount, space.name)
 
     def decision_text(self, d: Decision) -> str:

@@ -59,8 +59,8 @@ class Trades(Rules):
 
     def do_propose(self, emit: Emitter, cmd: Command) -> None:
         proposer, partner, give, get = cmd.args
-        emit(TradeProposed(proposer, partner, parse_assets(give, "give", self.traded_card).to_json(),
-                           parse_assets(get, "get", self.traded_card).to_json()))
+        emit.add(TradeProposed(proposer, partner, parse_assets(give, "give", self.traded_card).to_json(),
+                               parse_assets(get, "get", self.traded_card).to_json()))
 
     def check_accept(self, s: GameState, cmd: Command) -> list[Violation]:
         """Both sides confirm; the trade is checked again as one transaction when accepted."""
@@ -77,9 +77,9 @@ class Trades(Rules):
         assert t is not None
         give, get = Assets.from_json(t.give), Assets.from_json(t.get)
         reason = f"trade between {self.name_of(s, t.proposer)} and {self.name_of(s, t.partner)}"
-        emit(TradeClosed("accepted"))
-        emit(Posted(Transaction.combine(reason, [*give.transfers(reason, t.proposer, t.partner),
-                                                 *get.transfers(reason, t.partner, t.proposer)])))
+        emit.add(TradeClosed("accepted"))
+        emit.add(Posted(Transaction.combine(reason, [*give.transfers(reason, t.proposer, t.partner),
+                                                     *get.transfers(reason, t.partner, t.proposer)])))
         for card in give.cards:
             self.card_changes_hands(emit, card, t.proposer, t.partner)
         for card in get.cards:
@@ -95,4 +95,4 @@ class Trades(Rules):
         return []
 
     def do_reject(self, emit: Emitter, cmd: Command) -> None:
-        emit(TradeClosed("rejected"))
+        emit.add(TradeClosed("rejected"))

@@ -67,17 +67,17 @@ class Turns(Rules):
             return
         in_row = s.turn.doubles + 1 if double else 0
         if in_row >= 3:
-            emit(rolled(player, dice, in_row, False))
-            emit(Noted(f"{p.name} rolled doubles three times in a row"))
+            emit.add(rolled(player, dice, in_row, False))
+            emit.add(Noted(f"{p.name} rolled doubles three times in a row"))
             self.to_jail(emit, player)
             return
-        emit(rolled(player, dice, in_row, double))
+        emit.add(rolled(player, dice, in_row, double))
         self.advance(emit, player, sum(dice), "dice")
         self.land(emit, player)
 
     def roll_in_jail(self, emit: Emitter, player: str, dice: tuple[int, ...], double: bool) -> None:
         """A prisoner's roll, with no jail rules: the move as usual."""
-        emit(rolled(player, dice, 0, False))
+        emit.add(rolled(player, dice, 0, False))
         self.advance(emit, player, sum(dice), "dice")
         self.land(emit, player)
 

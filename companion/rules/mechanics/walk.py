@@ -16,17 +16,17 @@ class Walk(Turns, Heroes):
         """The die moves the hero its value; a hero in Jail leaves on the exit face (6) and walks, or after the
         last failed try goes to Just Visiting and the turn is over."""
         s = emit.state
-        emit(DiceRolled(player, dice, 0, False))
+        emit.add(DiceRolled(player, dice, 0, False))
         p = s.player(player)
         if p.in_jail:
             face = int(self.values.get("jail_exit_face", 6))
             if dice[0] != face:
                 tries = p.jail_turns + 1
-                emit(JailChanged(player, tries < self.jail_max_turns, 0 if tries >= self.jail_max_turns else tries))
+                emit.add(JailChanged(player, tries < self.jail_max_turns, 0 if tries >= self.jail_max_turns else tries))
                 if tries >= self.jail_max_turns:
-                    emit(Noted(f"{p.name} leaves {self.term('jail')} for Just Visiting; the turn is over"))
+                    emit.add(Noted(f"{p.name} leaves {self.term('jail')} for Just Visiting; the turn is over"))
                 return
-            emit(JailChanged(player, False, 0))
+            emit.add(JailChanged(player, False, 0))
         self.walk(emit, player, dice[0])
         self.land(emit, player)
         self.arrived(emit, player)
@@ -42,7 +42,7 @@ class Walk(Turns, Heroes):
                 self.collect_go(emit, player)
             if self.passing(emit, player, position, steps - step):
                 break
-        emit(TokenMoved(player, position, "dice"))
+        emit.add(TokenMoved(player, position, "dice"))
 
     def passing(self, emit: Emitter, player: str, position: int, left: int) -> bool:
         """What happens as the hero reaches ``position`` with ``left`` moves still to make; True stops them
