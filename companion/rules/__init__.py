@@ -158,6 +158,11 @@ def compose(names: tuple[str, ...]) -> type[Rules]:
     composed.asked_during_play = frozenset().union(*(c.__dict__.get("asks", frozenset()) for c in mro))
     composed.landing_table = {k: v for c in reversed(mro) for k, v in c.__dict__.get("landings", {}).items()}
     composed.landing_decision_kinds = frozenset().union(*(c.__dict__.get("landing_decisions", ()) for c in mro))
+    askers = [c for c in mro if c is not Rules and ("asked_roll" in c.__dict__ or "asked_roll_problems" in c.__dict__)]
+    half = [c.__name__ for c in askers if not ("asked_roll" in c.__dict__ and "asked_roll_problems" in c.__dict__)]
+    if half:
+        raise TypeError(f"{', '.join(half)} must define both asked_roll_problems and asked_roll")
+    composed.roll_askers = tuple((c.__dict__["asked_roll_problems"], c.__dict__["asked_roll"]) for c in askers)
     named = {cls: name for name, cls in MECHANICS.items()}
     composed.every_mechanic = tuple(named[c] for c in reversed(mro) if c in named)
     return composed

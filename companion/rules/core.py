@@ -142,6 +142,11 @@ class Rules:
     """The union of the mechanics' :attr:`landings` (set by the composer)."""
     landing_decision_kinds: ClassVar[frozenset[str]] = frozenset()
     """The union of the mechanics' :attr:`landing_decisions` (set by the composer)."""
+    roll_askers: ClassVar[tuple[tuple[Callable[..., list[Violation] | None], Callable[..., bool]], ...]] = ()
+    """Each mechanic's own :meth:`asked_roll_problems` and :meth:`asked_roll`, for the mechanics that ask for rolls
+    other than the move (a utility's rent, the Imperial advance, a battle), the last listed first (set by the
+    composer). A roll goes through them in turn rather than down a chain of ``super()`` calls: every roll asks,
+    and a ``super()`` call costs as much as the check itself."""
     verb_methods: ClassVar[dict[str, VerbPlan]] = {}
     """How this class handles each verb (see :class:`VerbPlan`), worked out the first time the verb is entered
     (see :meth:`methods_for`). Every class has its own."""
@@ -730,13 +735,16 @@ class Rules:
     def arrived(self, emit: Emitter, player: str) -> None:
         """What happens once a moved token's space is resolved (nothing, unless a mechanic says so)."""
 
-    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
-        """When ``player``'s next roll is one a mechanic asked for rather than the move, the reasons it cannot be
-        rolled now (empty: it can); None when the next roll is the move."""
+    def asked_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+        """When ``player``'s next roll is one this mechanic asked for rather than the move, the reasons it cannot be
+        rolled now (empty: it can); None when it is not one. A mechanic that asks for rolls defines this and
+        :meth:`asked_roll` without calling ``super()``: the roll asks each such mechanic in turn (see
+        :attr:`roll_askers`)."""
         return None
 
-    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
-        """Carry out a roll a mechanic asked for; False when the roll is the move."""
+    def asked_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+        """Carry out a roll this mechanic asked for; False when the roll is not one (see
+        :meth:`asked_roll_problems`)."""
         return False
 
     # ------------------------------------------------------------------ what changes hands

@@ -141,6 +141,27 @@ def test_an_edition_is_its_list_of_mechanics(folder: str) -> None:
     assert kinds - set(cls.landing_table) <= QUIET_SPACES
 
 
+def test_a_roll_asks_each_mechanic_that_asks_for_rolls_the_last_listed_first() -> None:
+    """The rolls that are not the move are each mechanic's own (no ``super()`` chain): the composer lists them in
+    the order a ``super()`` chain would call them, and refuses a mechanic that defines only half of the pair."""
+    classic = compose(mechanics_of(load_edition(editions_dir() / "original-trilogy")))
+    assert [f.__qualname__ for pair in classic.roll_askers for f in pair] == [
+        "Deeds.asked_roll_problems", "Deeds.asked_roll"]
+    mando = compose(mechanics_of(load_edition(editions_dir() / "mandalorian")))
+    assert [problems.__qualname__.split(".")[0] for problems, _ in mando.roll_askers] == [
+        "Battles", "Enemies", "Deeds"]
+
+
+def test_a_mechanic_asking_for_rolls_defines_both_halves(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Half(Rules):
+        def asked_roll_problems(self, s: object, player: str) -> None:
+            return None
+
+    monkeypatch.setitem(MECHANICS, "half", Half)
+    with pytest.raises(TypeError, match="Half must define both"):
+        compose.__wrapped__(("turns", "half"))
+
+
 @pytest.mark.parametrize("folder", EDITIONS)
 def test_every_event_and_decision_an_edition_can_make_has_words_at_its_table(folder: str) -> None:
     """Each decision kind the edition's mechanics open (those they bring along included) and each event they, or

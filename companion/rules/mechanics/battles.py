@@ -73,7 +73,7 @@ class Battles(Enemies):
             return "battle-with-grogu" if s.holds_grogu(player) else "battle"
         return super().roll_kind(state, player)
 
-    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+    def asked_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """A battle is rolled by the hero fighting once their space is settled: its decisions, an auction, and any
         payment someone could not make (rent, a card's), paid or given up by bankruptcy, as before any roll; after
         a lost roll only with a second try left (a second-chance Signet played, or a re-roll ability not yet
@@ -81,7 +81,7 @@ class Battles(Enemies):
         c = coop(s)
         b = c.battle
         if b is None or b.player != player:
-            return super().other_roll_problems(s, player)
+            return None
         problems = [V("turn/decision-open", f"{self.name_of(s, d.player)} must first {self.decision_text(d)}.")
                     for d in s.decisions_for(b.player)]
         problems += self.auction_open(s)
@@ -93,10 +93,10 @@ class Battles(Enemies):
                                                       "chance Signet card for another try, or take the loss."))
         return problems
 
-    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+    def asked_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
         b = coop(emit.state).battle
         if b is None or b.player != player:
-            return super().other_roll(emit, player, dice)
+            return False
         self.battle_roll(emit, b, dice)
         return True
 

@@ -180,19 +180,19 @@ class Deeds(Rules):
         """What a rent is, in a word or two, where the edition says more than the deed (nothing here)."""
         return ""
 
-    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+    def asked_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """A roll that sets a utility's rent needs only its dice."""
         if s.decisions and self.decision(s, player, "utility-roll"):
             return []
-        return super().other_roll_problems(s, player)
+        return None
 
-    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+    def asked_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
         """The roll for a utility's rent: the dice times the multiplier for the deeds of that kind the owner
         holds (the highest multiplier when a card sent the token there). It is not a move."""
         s = emit.state
         fresh = self.decision(s, player, "utility-roll") if s.decisions else None
         if fresh is None:
-            return super().other_roll(emit, player, dice)
+            return False
         emit.add(DecisionClosed(fresh.id))
         emit.add(Noted(f"{self.name_of(s, player)} rolled {dice} for the {self.term('utility')}"))
         space = self.edition.space(fresh.data["space"])

@@ -91,17 +91,17 @@ class Enemies(Grogu):
         """An Imperial advance space: the lander rolls the silver die for the enemies."""
         emit.add(DecisionOpened("enemies-move", player, {}))
 
-    def other_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
+    def asked_roll_problems(self, s: GameState, player: str) -> list[Violation] | None:
         """The enemies' advance is rolled by the hero who landed on the advance space, with nothing else to wait
         for."""
         if self.decision(s, player, "enemies-move"):
             return []
-        return super().other_roll_problems(s, player)
+        return None
 
-    def other_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
+    def asked_roll(self, emit: Emitter, player: str, dice: tuple[int, ...]) -> bool:
         move = self.decision(emit.state, player, "enemies-move")
         if move is None:
-            return super().other_roll(emit, player, dice)
+            return False
         emit.add(DecisionClosed(move.id))
         self.advance_enemies(emit, player, dice[0])
         return True

@@ -29,9 +29,10 @@ class Turns(Rules):
         mechanic's own conditions instead."""
         player = cmd.args[0]
         problems = [] if cmd.args[1:] in self.roll_need(s, player).entered else self.dice_problems(s, cmd)
-        asked = self.other_roll_problems(s, player)
-        if asked is not None:
-            return problems + asked
+        for asked_problems, _ in self.roll_askers:
+            asked = asked_problems(self, s, player)
+            if asked is not None:
+                return problems + asked
         turn = s.turn
         if turn.player != player:
             problems += self.turn_guard(s, player)
@@ -51,8 +52,9 @@ class Turns(Rules):
 
     def do_roll(self, emit: Emitter, cmd: Command) -> None:
         player, dice = cmd.args[0], cmd.numbers(1)
-        if self.other_roll(emit, player, dice):
-            return
+        for _, asked_roll in self.roll_askers:
+            if asked_roll(self, emit, player, dice):
+                return
         self.lapse_claims(emit, "roll")
         self.move_roll(emit, player, dice)
 
