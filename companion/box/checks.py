@@ -241,6 +241,12 @@ def _layout_problems(raw: dict[str, Any], values: dict[str, Value]) -> list[BoxP
         count = values.get(key)
         if key in values and not (isinstance(count, int) and 1 <= count <= most):
             problems.append(BoxProblem(BOARD_TARGET, key, f"The board: a count from 1 to {most}, please."))
+    planets = values.get("planets")
+    described = sum(1 for s in board.get("spaces", []) if s.get("kind") == "planet"
+                    and "kind" not in s.get("unknown", ()))
+    if isinstance(planets, int) and 1 <= planets < described:
+        problems.append(BoxProblem(BOARD_TARGET, "planets", f"The board: {described} planet spaces are already "
+                                                            f"described, so it has at least {described}."))
     jail = values.get("jail")
     if jail is not None and isinstance(length, int) and isinstance(jail, int):
         spaces = board.get("spaces", [])

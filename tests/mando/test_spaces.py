@@ -167,7 +167,22 @@ def test_din_djarin_pays_10_less_rent_or_30_less_with_grogu() -> None:
     give_deeds(game, "cara", hideouts(1)[0])             # TEST-ONLY: hideout 1, rent 5
     events = play(game, "roll din 3")                    # the green die: 30 -> 1
     assert not [e for e in events if isinstance(e, RentDue)]
-    assert any("for free" in getattr(e, "text", "") for e in events)
+    assert "Din stays at Hideout 1A (test) for free (a rent discount of 30 credits covers it)" in [
+        getattr(e, "text", "") for e in events]
+
+
+
+def test_a_claim_on_a_rent_the_discount_covers_says_so() -> None:
+    """MA-HERO-1: Din Djarin holding Grogu stops on Cara's hideout 1 (rent 5): his discount of 30 covers it, the log
+    says so, and Cara's claim is refused with that reason."""
+    game = new_game(2)
+    hand_grogu(game, "din")                              # TEST-ONLY
+    give_deeds(game, "cara", hideouts(1)[0])             # TEST-ONLY: hideout 1, rent 5
+    lines = [getattr(e, "text", "") for e in play(game, "roll din 1")]
+    assert "Din stays at Hideout 1A (test) for free (a rent discount of 30 credits covers it)" in lines
+    assert refusal(game, "claim cara din").violations[0].message == (
+        "Din owes Cara no rent right now: Din stands on Hideout 1A (test), but no rent was due when they stopped "
+        "there (a rent discount of 30 credits covers it).")
 
 
 def test_kuiil_pays_10_less_for_a_hideout_or_30_less_with_grogu() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.engine.errors import CommandRejected
 from companion.engine.ledger import BANK
 from companion.engine.state import Setup
@@ -86,6 +88,19 @@ def test_the_base_stock_is_asked_the_first_time_a_planet_space_is_for_sale() -> 
     assert game.state.owner(space(4)) == "luke"
     assert game.state.cash("luke") == 1400
     assert (stock(game, "rebel"), stock(game, "empire")) == (11, 12)
+
+
+def test_the_planet_count_is_at_least_the_planet_spaces_already_described() -> None:
+    """SW-BOX-5: with two planet spaces described, a board of 1 planet space is refused with the count it needs;
+    2 is taken."""
+    game = new_game("luke", "vader", learnt=False)
+    play(game, "box board:layout length=24", "box space:space-4 kind=planet group=tatooine price=100 rent=10",
+         "box space:space-5 kind=planet group=tatooine price=100 rent=10")
+    with pytest.raises(CommandRejected) as refused:
+        play(game, "box board:layout planets=1")
+    assert "2 planet spaces are already described, so it has at least 2" in str(refused.value)
+    play(game, "box board:layout planets=2")
+    assert game.edition.raw["board"]["planets"] == 2
 
 
 def test_buying_a_planet_space_sets_a_base_and_an_enemy_pays_the_full_rent() -> None:

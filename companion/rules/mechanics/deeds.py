@@ -174,7 +174,13 @@ class Deeds(Rules):
         if amount:
             emit.add(RentDue(owner, payer, space.id, amount, why=why))
         else:
-            emit.add(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"))
+            emit.add(Noted(f"{self.name_of(emit.state, payer)} stays at {space.name} for free"
+                           f"{self.discount_words(basis)}"))
+
+    def discount_words(self, basis: Unread) -> str:
+        """Why a rent came to nothing when a discount did it (`` (a rent discount of 30 covers it)``), else
+        nothing."""
+        return f" (a {self.term('rent')} discount of {self.money(basis.less)} covers it)" if basis.less else ""
 
     def rent_words(self, basis: Unread) -> str:
         """What a rent is, in a word or two, where the edition says more than the deed (nothing here)."""

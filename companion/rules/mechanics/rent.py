@@ -66,7 +66,8 @@ class RentClaims(Deeds):
         space = self.space_at(s.player(payer).position)
         if space.is_deed and s.owner(space.id) == owner:
             return self.rent_withheld(s, owner, space) or (
-                f"{payer_name} stands on {space.name}, but no {rent} was due when they stopped there")
+                f"{payer_name} stands on {space.name}, but no {rent} was due when they stopped there"
+                f"{self.discount_words(self.rent_owed(s, space, owner, payer, sum(s.turn.dice)))}")
         return f"{payer_name} has not stopped on any of {owner_name}'s {self.term('deed')}s lately"
 
     @staticmethod
