@@ -42,6 +42,13 @@ class Posted(Event):
         state.ledger.post(self.txn)
 
 
+@interned
+def paid(reason: str, source: str, target: str, unit: str, amount: int) -> Posted:
+    """:class:`Posted` of :meth:`Transaction.transfer`, one object for the same move for the same reason (events
+    cannot change, and a game repeats its rents and salaries many times)."""
+    return Posted(Transaction.transfer(reason, source, target, unit, amount))
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class TokenMoved(Event):

@@ -36,6 +36,7 @@ from companion.engine.events import (
     TurnPassed,
     Unpacked,
     moved,
+    paid,
 )
 from companion.engine.ledger import BANK, CREDITS, HOTEL, HOUSE, Ledger, Posting, Transaction, deed_unit, site_account
 from companion.engine.state import BoxReading, Decision, GameState, Player, Setup
@@ -249,15 +250,34 @@ class Rules:
             plan = self.verb_methods[cmd.verb]
         except KeyError:
             plan = self.methods_for(cmd.verb)
+        check, carry_out, actor, others = plan
+        verb, args = cmd.verb, cmd.args
         try:
-            problems = self.problems(plan, state, cmd)
+            # The guards every verb shares, as problems() words them, first tested without their words: a command
+            # that passes them all, as nearly every command does, goes straight to its verb's own check.
+            if check is None or words_problem(verb, args) or verb == "box" or state.over:
+                problems = self.problems(plan, state, cmd)
+            else:
+                seats = state.seats
+                problems = None
+                if actor and args:
+                    seated = seats.get(args[0])
+                    if seated is None or seated.retired:
+                        problems = self.problems(plan, state, cmd)
+                if problems is None:
+                    for i in others:
+                        if args[i] not in seats:
+                            problems = self.problems(plan, state, cmd)
+                            break
+                    else:
+                        problems = check(self, state, cmd)
         except ValueNeeded as exc:
             raise CommandRejected([exc.violation()]) from None
         if problems:
             raise CommandRejected(problems)
         emit = self.emitter
         emit.state, emit.events = state, []
-        plan.carry_out(self, emit, cmd)  # type: ignore[misc]  # a verb with a check has a way to carry it out
+        carry_out(self, emit, cmd)  # type: ignore[misc]  # a verb with a check has a way to carry it out
         if self.follows_commands:
             self.after_command(emit)
         return emit.events
@@ -632,7 +652,7 @@ class Rules:
         if amount <= 0:
             return
         if emit.state.ledger.balance(payer) >= amount:
-            emit.add(Posted(Transaction.transfer(reason, payer, payee, CREDITS, amount)))
+            emit.add(paid(reason, payer, payee, CREDITS, amount))
         else:
             emit.add(DebtOpened(payer, payee, amount, reason))
 
@@ -662,8 +682,7 @@ class Rules:
 
     def collect_go(self, emit: Emitter, player: str) -> None:
         """GO pays its salary."""
-        emit.add(Posted(Transaction.transfer(self.go_reason, BANK, player, CREDITS,
-                                             self.go_salary(emit.state, player))))
+        emit.add(paid(self.go_reason, BANK, player, CREDITS, self.go_salary(emit.state, player)))
 
     def clear_sites(self, s: GameState, members: tuple[str, ...], payee: str, reason: str) -> Transaction:
         """Every piece on the deeds back to the bank, half their cost paid to ``payee`` (nobody if empty)."""
