@@ -186,9 +186,12 @@ class Rules:
         """What carries out each command's events: one per rules, made ready for each command (filling its two
         fields costs less than building an object)."""
         self.follows_commands = type(self).after_command is not Rules.after_command
+        """Whether a mechanic does something after every command (see :meth:`after_command`)."""
         self.answerable = type(self).contested is not Rules.contested
         """Whether a mechanic lets a player answer an action taken against them (see :meth:`contested`)."""
-        """Whether a mechanic does something after every command (see :meth:`after_command`)."""
+        self.own_blockers = type(self).blockers is not Rules.blockers
+        """Whether a mechanic adds to what holds up play (see :meth:`blockers`): without one, nothing does while no
+        decision, debt or auction is open, and a check need not ask."""
         self.roll_needs = edition.dice.rolls
         """Each kind of roll the edition makes and the dice it uses (see :meth:`EditionDice.need`)."""
 
@@ -797,12 +800,13 @@ class Rules:
             nxt = players[(i + step) % count]
             if not nxt.retired:
                 emit.add(TurnPassed(nxt.id, s.turn.number + 1))
-                self.lapse_claims(emit, "turn")
+                if s.rent_claims:
+                    self.lapse_claims(emit, "turn")
                 return
 
     def lapse_claims(self, emit: Emitter, moment: str) -> None:
         """Claims the table let pass run out at ``moment`` (``roll`` or ``turn``); none, unless a mechanic
-        keeps claims."""
+        keeps claims. As the turn passes it is asked only while rent claims are open (at a roll, always)."""
 
     def before_end(self, emit: Emitter) -> None:
         """What is settled as the game ends, before the worth is counted (nothing, unless a mechanic says so)."""

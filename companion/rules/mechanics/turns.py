@@ -38,7 +38,9 @@ class Turns(Rules):
             problems += self.turn_guard(s, player)
         elif turn.rolled and not turn.roll_again:
             problems.append(V("turn/already-rolled", f"{self.name_of(s, player)} has already rolled this turn."))
-        return problems + self.blockers(s)
+        if s.decisions or s.debts or s.auction is not None or self.own_blockers:
+            problems += self.blockers(s)
+        return problems
 
     def dice_problems(self, s: GameState, cmd: Command) -> list[Violation]:
         """One value per die of the roll wanted now, each a value that die shows."""
@@ -94,7 +96,9 @@ class Turns(Rules):
             problems.append(V("turn/not-rolled", f"{self.name_of(s, player)} has not rolled yet."))
         elif s.turn.roll_again:
             problems.append(V("turn/roll-again", f"{self.name_of(s, player)} rolled doubles and rolls again."))
-        return problems + self.blockers(s, player)
+        if s.decisions or s.debts or s.auction is not None or self.own_blockers:
+            problems += self.blockers(s, player)
+        return problems
 
     def do_end(self, emit: Emitter, cmd: Command) -> None:
         self.pass_turn(emit, cmd.args[0])
