@@ -82,9 +82,9 @@ class Emitter:
         self.events: list[Event] = []
 
     def add(self, event: Event) -> None:
-        """Fold ``event`` into the state and keep it for the journal. (A method, not ``__call__``: Python calls a
-        method in its own loop, an object's ``__call__`` through a C call, about twice the cost, and every
-        command emits two or three events.)"""
+        """Fold ``event`` into the state and keep it for the journal. (A method, not ``__call__``: Python runs a
+        method call in its own loop but an object's ``__call__`` through a slower C call, and every command adds
+        two or three events.)"""
         event.apply(self.state)
         self.events.append(event)
 
