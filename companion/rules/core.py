@@ -194,6 +194,10 @@ class Rules:
         decision, debt or auction is open, and a check need not ask."""
         self.roll_needs = edition.dice.rolls
         """Each kind of roll the edition makes and the dice it uses (see :meth:`EditionDice.need`)."""
+        every_roll_moves = type(self).roll_need is Rules.roll_need and type(self).roll_kind is Rules.roll_kind
+        self.move_need = self.roll_needs.get(MOVE) if every_roll_moves else None
+        """The dice of every roll, when no mechanic rolls other dice for other things (see :meth:`roll_need`);
+        None when one does."""
 
     # ------------------------------------------------------------------ dispatch
 

@@ -28,7 +28,8 @@ class Turns(Rules):
         open. A roll some mechanic asked for (a utility's rent, a battle, the enemies' advance) has that
         mechanic's own conditions instead."""
         player = cmd.args[0]
-        problems = [] if cmd.args[1:] in self.roll_need(s, player).entered else self.dice_problems(s, cmd)
+        need = self.move_need or self.roll_need(s, player)
+        problems = [] if cmd.args[1:] in need.entered else self.dice_problems(s, cmd)
         for asked_problems, _ in self.roll_askers:
             asked = asked_problems(self, s, player)
             if asked is not None:
